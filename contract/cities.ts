@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+/** spec §3 location.city: the city record carried by locations and feeds. */
+export const City = z
+  .object({
+    clm_id: z.number().int(),
+    clm_city: z.string(),
+    clm_state: z.string().describe('Two-letter state code'),
+    clm_state_name: z.string(),
+    clm_country: z.string(),
+    clm_lat: z.number(),
+    clm_lon: z.number(),
+    clm_service_id: z.string(),
+    clm_slug: z.string().describe('Route slug, `{citySlug}-{stateSlug}` (ADR 006)'),
+    state_slug: z.string(),
+    city_slug: z.string(),
+  })
+  .meta({ id: 'City' });
+export type City = z.infer<typeof City>;

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+export const SHARE_RESOURCE_TYPES = [
+  'review',
+  'location',
+  'user',
+  'city',
+  'collection',
+  'user_collection',
+] as const;
+
+/** POST /api/v2/trackers/share: fired when a shared page opens with ?referrer=. */
+export const ShareBody = z
+  .object({
+    resourceId: z
+      .union([z.number(), z.string().regex(/^[0-9]{1,12}$/)], {
+        error: 'must be a positive whole number',
+      })
+      .transform(Number)
+      .pipe(z.number().int().positive('must be a positive whole number')),
+    resourceType: z.enum(SHARE_RESOURCE_TYPES, {
+      error: `must be one of ${SHARE_RESOURCE_TYPES.join(', ')}`,
+    }),
+    referrerCode: z
+      .string({ error: 'must be a string' })
+      .min(1, 'must not be empty')
+      .max(64, 'must be at most 64 characters')
+      .regex(/^[A-Za-z0-9._-]+$/, 'may hold only letters, digits, ., - and _'),
+  })
+  .strict();
+export type ShareBody = z.infer<typeof ShareBody>;
+
+export const ShareRecorded = z
+  .object({ status: z.literal('ok'), id: z.number().int() })
+  .meta({ id: 'ShareRecorded' });

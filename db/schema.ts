@@ -1,0 +1,313 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const trgm = (column: string) => sql.raw(`${column} gin_trgm_ops`);
+
+export const cities = pgTable(
+  'cities',
+  {
+    id: serial('id').primaryKey(),
+    serviceId: text('service_id').notNull().unique(),
+    name: text('name').notNull(),
+    state: text('state').notNull(),
+    stateName: text('state_name').notNull(),
+    country: text('country').notNull().default('US'),
+    lat: doublePrecision('lat').notNull(),
+    lon: doublePrecision('lon').notNull(),
+    /** Route slug `{citySlug}-{stateSlug}` (ADR 006). */
+    slug: text('slug').notNull().unique(),
+    stateSlug: text('state_slug').notNull(),
+    citySlug: text('city_slug').notNull(),
+  },
+  (t) => [
+    uniqueIndex('cities_state_city_slug_idx').on(t.stateSlug, t.citySlug),
+    index('cities_name_trgm_idx').using('gin', trgm('name')),
+  ],
+);
+
+/** Cuisines, food_and_drink tags, listing categories and practical categories in one table. */
+export const classifications = pgTable(
+  'classifications',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind', { enum: ['cuisine', 'food_and_drink', 'category', 'practical'] }).notNull(),
+    safeName: text('safe_name').notNull(),
+    name: text('name').notNull(),
+    pinned: boolean('pinned').notNull().default(false),
+    /** Places carrying it, refreshed after seeding and imports (db/counts.ts). */
+    locationCount: integer('location_count').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('classifications_kind_safe_name_idx').on(t.kind, t.safeName),
+    index('classifications_kind_order_idx').on(t.kind, t.pinned, t.locationCount),
+  ],
+);
+
+export const cityClassifications = pgTable(
+  'city_classifications',
+  {
+    cityId: integer('city_id')
+      .notNull()
+      .references(() => cities.id, { onDelete: 'cascade' }),
+    classificationId: integer('classification_id')
+      .notNull()
+      .references(() => classifications.id, { onDelete: 'cascade' }),
+    locationCount: integer('location_count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.cityId, t.classificationId] })],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(),
+    displayName: text('display_name').notNull(),
+    vanityUrl: text('vanity_url').notNull(),
+    /** A media key (`avatars/…`) or an absolute URL from an identity provider. */
+    avatarUrl: text('avatar_url').notNull(),
+    bio: text('bio').notNull().default(''),
+    email: text('email'),
+    userLevel: smallint('user_level').notNull().default(1),
+    isInternal: boolean('is_internal').notNull().default(false),
+    homeCityId: integer('home_city_id').references(() => cities.id),
+    followerCount: integer('follower_count').notNull().default(0),
+    reviewCount: integer('review_count').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
+    uniqueIndex('users_vanity_url_lower_idx').on(sql`lower(${t.vanityUrl})`),
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    index('users_username_trgm_idx').using('gin', trgm('username')),
+    index('users_display_name_trgm_idx').using('gin', trgm('display_name')),
+  ],
+);
+
+export type Hours = { day: string; open: string | null; close: string | null }[];
+
+export const locations = pgTable(
+  'locations',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    label: text('label').notNull(),
+    slug: text('slug').notNull(),
+    address: text('address').notNull(),
+    neighborhood: text('neighborhood').notNull(),
+    cityId: integer('city_id')
+      .notNull()
+      .references(() => cities.id),
+    zip: text('zip').notNull(),
+    lat: doublePrecision('lat').notNull(),
+    lon: doublePrecision('lon').notNull(),
+    phone: text('phone').notNull(),
+    website: text('website'),
+    prompt: text('prompt').notNull(),
+    description: text('description').notNull(),
+    hours: jsonb('hours').$type<Hours>().notNull(),
+    priceLevel: smallint('price_level'),
+    superCategories: text('super_categories').array().notNull(),
+    /** Ids of its cuisines, food_and_drink tags and categories (classifications.id). */
+    classificationIds: integer('classification_ids').array().notNull(),
+    followerCount: integer('follower_count').notNull().default(0),
+    reviewCount: integer('review_count').notNull().default(0),
+    /** Clip of the top video, kept with the place so lists need no extra join. */
+    posterClip: text('poster_clip'),
+    /** 1–15 for the footer's trending restaurants (spec §2.5), else null. */
+    trendingRank: smallint('trending_rank'),
+    rankScore: real('rank_score').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('locations_city_rank_idx').on(t.cityId, t.rankScore.desc()),
+    index('locations_super_categories_idx').using('gin', t.superCategories),
+    index('locations_classification_ids_idx').using('gin', t.classificationIds),
+    index('locations_name_trgm_idx').using('gin', trgm('name')),
+    index('locations_trending_idx')
+      .on(t.trendingRank)
+      .where(sql`${t.trendingRank} is not null`),
+  ],
+);
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: serial('id').primaryKey(),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    /** Denormalised from the location for the city feed's index. */
+    cityId: integer('city_id')
+      .notNull()
+      .references(() => cities.id),
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => users.id),
+    caption: text('caption').notNull(),
+    /** Media key of the clip: `{clip}.mp4`, `{clip}.webm` and `{clip}.jpg` under /media/clips. */
+    clip: text('clip').notNull(),
+    durationMs: integer('duration_ms').notNull(),
+    width: smallint('width').notNull(),
+    height: smallint('height').notNull(),
+    viewCount: integer('view_count').notNull().default(0),
+    rankScore: real('rank_score').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('reviews_rank_idx').on(t.rankScore.desc(), t.id),
+    index('reviews_city_rank_idx').on(t.cityId, t.rankScore.desc(), t.id),
+    index('reviews_location_created_idx').on(t.locationId, t.createdAt.desc(), t.id.desc()),
+    index('reviews_author_created_idx').on(t.authorId, t.createdAt.desc()),
+    index('reviews_caption_trgm_idx').using('gin', trgm('caption')),
+  ],
+);
+
+/** One row per review and device: PUT …/reads/{deviceId} is idempotent (ADR 007). */
+export const reviewReads = pgTable(
+  'review_reads',
+  {
+    reviewId: integer('review_id')
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    deviceId: text('device_id').notNull(),
+    watchedDurationMs: integer('watched_duration_ms'),
+    readCount: integer('read_count').notNull().default(1),
+    firstReadAt: timestamp('first_read_at', { withTimezone: true }).notNull().defaultNow(),
+    lastReadAt: timestamp('last_read_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.reviewId, t.deviceId] }),
+    index('review_reads_review_first_read_idx').on(t.reviewId, t.firstReadAt),
+  ],
+);
+
+export const shares = pgTable(
+  'shares',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    resourceType: text('resource_type').notNull(),
+    resourceId: integer('resource_id').notNull(),
+    referrerCode: text('referrer_code').notNull(),
+    deviceId: text('device_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('shares_resource_created_idx').on(t.resourceType, t.resourceId, t.createdAt)],
+);
+
+export const locationFollows = pgTable(
+  'location_follows',
+  {
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.locationId, t.userId] }),
+    index('location_follows_location_created_idx').on(t.locationId, t.createdAt.desc()),
+  ],
+);
+
+export const tips = pgTable(
+  'tips',
+  {
+    id: serial('id').primaryKey(),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => users.id),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('tips_location_created_idx').on(t.locationId, t.createdAt.desc())],
+);
+
+/** Precomputed related places (spec §7 related with use_cache / use_only_cache). */
+export const relatedLocations = pgTable('related_locations', {
+  locationId: integer('location_id')
+    .primaryKey()
+    .references(() => locations.id, { onDelete: 'cascade' }),
+  relatedIds: integer('related_ids').array().notNull(),
+  computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const collections = pgTable('collections', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description').notNull(),
+  cityId: integer('city_id').references(() => cities.id),
+  createdAt: createdAt(),
+});
+
+export const collectionItems = pgTable(
+  'collection_items',
+  {
+    collectionId: integer('collection_id')
+      .notNull()
+      .references(() => collections.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    reviewId: integer('review_id')
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.collectionId, t.position] })],
+);
+
+export const userCollections = pgTable(
+  'user_collections',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    isPublic: boolean('is_public').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index('user_collections_user_idx').on(t.userId)],
+);
+
+export const userCollectionItems = pgTable(
+  'user_collection_items',
+  {
+    userCollectionId: integer('user_collection_id')
+      .notNull()
+      .references(() => userCollections.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    reviewId: integer('review_id')
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userCollectionId, t.position] })],
+);
+
+/** Which seed made this database (db/seed/run.ts): seeding happens on first start only. */
+export const seedRuns = pgTable('seed_runs', {
+  id: serial('id').primaryKey(),
+  scale: real('scale').notNull(),
+  seed: integer('seed').notNull(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }).notNull().defaultNow(),
+});

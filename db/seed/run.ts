@@ -1,0 +1,161 @@
+import { copyFile, mkdir, readdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Database } from '../client';
+import { computeRelatedLocations, refreshDerivedCounts } from '../derived';
+import { projectRoot } from '../project-root';
+import * as t from '../schema';
+import { avatarSvg } from './media/avatars';
+import { generateWorld, type World } from './world';
+
+export interface SeedOptions {
+  scale: number;
+  seed?: number;
+  /** Where generated media go (DATA_DIR/media). */
+  mediaDir: string;
+  log: (message: string) => void;
+}
+
+const clipsSource = join(projectRoot(), 'db', 'seed', 'media', 'clips');
+
+/** Whether a world has been seeded into this database already. */
+export async function isSeeded(db: Database): Promise<boolean> {
+  const rows = await db.select({ id: t.seedRuns.id }).from(t.seedRuns).limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * Seeds the world in one transaction: a failed or interrupted seed leaves nothing behind
+ * and the next start tries again.
+ */
+export async function seedDatabase(db: Database, options: SeedOptions): Promise<World> {
+  const started = Date.now();
+  const step = (message: string) =>
+    options.log(`seed: ${message} (${((Date.now() - started) / 1000).toFixed(1)}s)`);
+
+  const world = generateWorld({
+    scale: options.scale,
+    ...(options.seed ? { seed: options.seed } : {}),
+  });
+  step(
+    `generated ${world.cities.length} cities, ${world.locations.length} places, ` +
+      `${world.users.length} creators, ${world.reviews.length} videos at scale ${world.scale}`,
+  );
+  await writeMedia(world, options.mediaDir);
+  step(`wrote media to ${options.mediaDir}`);
+
+  await db.transaction(async (tx) => {
+    const tdb = tx as unknown as Database;
+    await insertAll(tdb, t.cities, world.cities);
+    await insertAll(tdb, t.classifications, world.classifications);
+    await insertAll(tdb, t.users, world.users);
+    step(`wrote cities, classifications and ${world.users.length} creators`);
+    await insertAll(
+      tdb,
+      t.locations,
+      world.locations.map(({ kind: _kind, ...l }) => l),
+    );
+    step(`wrote ${world.locations.length} places`);
+    await insertAll(tdb, t.reviews, world.reviews, (done) =>
+      step(`wrote ${done}/${world.reviews.length} videos`),
+    );
+    await insertAll(tdb, t.locationFollows, world.follows);
+    await insertAll(tdb, t.tips, world.tips);
+    step(`wrote ${world.follows.length} follows and ${world.tips.length} tips`);
+    await insertAll(
+      tdb,
+      t.collections,
+      world.collections.map(({ reviewIds: _r, ...c }) => c),
+    );
+    await insertAll(
+      tdb,
+      t.collectionItems,
+      world.collections.flatMap((c) =>
+        c.reviewIds.map((reviewId, position) => ({ collectionId: c.id, position, reviewId })),
+      ),
+    );
+    await insertAll(
+      tdb,
+      t.userCollections,
+      world.userCollections.map(({ reviewIds: _r, ...c }) => c),
+    );
+    await insertAll(
+      tdb,
+      t.userCollectionItems,
+      world.userCollections.flatMap((c) =>
+        c.reviewIds.map((reviewId, position) => ({ userCollectionId: c.id, position, reviewId })),
+      ),
+    );
+    step(
+      `wrote ${world.collections.length} collections and ${world.userCollections.length} user collections`,
+    );
+    for (const table of [
+      'cities',
+      'classifications',
+      'users',
+      'locations',
+      'reviews',
+      'tips',
+      'collections',
+      'user_collections',
+    ]) {
+      await tdb.execute(
+        sql.raw(
+          `select setval(pg_get_serial_sequence('${table}', 'id'), (select max(id) from ${table}))`,
+        ),
+      );
+    }
+    await refreshDerivedCounts(tdb);
+    step('counted classifications, reviews and followers');
+    const ids = world.locations.map((l) => l.id);
+    for (let i = 0; i < ids.length; i += 500) {
+      await computeRelatedLocations(tdb, ids.slice(i, i + 500));
+    }
+    step('precomputed related places');
+    await tdb.insert(t.seedRuns).values({ scale: world.scale, seed: world.seed });
+  });
+  step('done');
+  return world;
+}
+
+const BATCH_PARAMS = 30_000;
+
+async function insertAll<T extends PgTable>(
+  db: Database,
+  table: T,
+  rows: T['$inferInsert'][],
+  progress?: (done: number) => void,
+): Promise<void> {
+  if (rows.length === 0) return;
+  const columns = Object.keys(rows[0] as object).length;
+  const batch = Math.max(1, Math.floor(BATCH_PARAMS / columns));
+  let lastReported = 0;
+  for (let i = 0; i < rows.length; i += batch) {
+    await db.insert(table).values(rows.slice(i, i + batch));
+    const done = Math.min(rows.length, i + batch);
+    if (progress && (done - lastReported >= 100_000 || done === rows.length)) {
+      progress(done);
+      lastReported = done;
+    }
+  }
+}
+
+async function writeMedia(world: World, mediaDir: string): Promise<void> {
+  const clipsTarget = join(mediaDir, 'clips');
+  const avatarsTarget = join(mediaDir, 'avatars');
+  await mkdir(clipsTarget, { recursive: true });
+  await mkdir(avatarsTarget, { recursive: true });
+  for (const file of await readdir(clipsSource)) {
+    if (/\.(mp4|webm|jpg)$/.test(file))
+      await copyFile(clipsSource + '/' + file, join(clipsTarget, file));
+  }
+  const pending: Promise<void>[] = [];
+  for (const user of world.users) {
+    pending.push(
+      writeFile(join(mediaDir, user.avatarUrl), avatarSvg(user.displayName, user.username)),
+    );
+    if (pending.length >= 200) await Promise.all(pending.splice(0));
+  }
+  await Promise.all(pending);
+}

@@ -1,0 +1,593 @@
+import { locationIdentifier, slugify } from '../../contract/slug';
+import type { Hours } from '../schema';
+import clipManifest from './media/clips/manifest.json';
+import { Random } from './random';
+import {
+  BUSINESS_CATEGORIES,
+  CAPTION_TEMPLATES,
+  CITIES,
+  COLLECTION_THEMES,
+  CREATOR_WORDS,
+  CUISINES,
+  FOOD_AND_DRINK,
+  NAME_WORDS,
+  NON_HOSPITALITY_CAPTIONS,
+  PLACE_KINDS,
+  PRACTICAL_CATEGORIES,
+  TIP_TEMPLATES,
+  USER_COLLECTION_NAMES,
+  type CitySeed,
+  type PlaceKindSeed,
+  type SuperCategory,
+} from './world-data';
+
+/**
+ * The seeded world, built in memory from a fixed seed (docs/decisions/004-seeded-world.md).
+ * Pure: no database, no clock. db/seed/run.ts writes it.
+ */
+export const DEFAULT_SEED = 20240611;
+/** Every date in the world is measured back from this instant, so the world never drifts. */
+export const SEED_EPOCH = Date.UTC(2026, 10, 1);
+/** spec §9 default featured review ids (production, elsewhere). */
+export const FEATURED_REVIEW_IDS = { production: 448782, other: 148734 } as const;
+export const TRENDING_RESTAURANT_COUNT = 15;
+const FIRST_REVIEW_ID = 500_001;
+const FIRST_LOCATION_ID = 1_001;
+const DAY = 86_400_000;
+const SUPERS: SuperCategory[] = ['dining', 'nightlife', 'hotel', 'experiences', 'shopping'];
+
+export interface ClipInfo {
+  name: string;
+  theme: SuperCategory;
+  durationMs: number;
+  width: number;
+  height: number;
+}
+export const CLIPS = clipManifest as ClipInfo[];
+
+export type ClassificationKind = 'cuisine' | 'food_and_drink' | 'category' | 'practical';
+export interface WorldCity {
+  id: number;
+  serviceId: string;
+  name: string;
+  state: string;
+  stateName: string;
+  lat: number;
+  lon: number;
+  slug: string;
+  stateSlug: string;
+  citySlug: string;
+}
+export interface WorldClassification {
+  id: number;
+  kind: ClassificationKind;
+  safeName: string;
+  name: string;
+  pinned: boolean;
+}
+export interface WorldUser {
+  id: number;
+  username: string;
+  displayName: string;
+  vanityUrl: string;
+  avatarUrl: string;
+  bio: string;
+  userLevel: number;
+  isInternal: boolean;
+  homeCityId: number;
+  createdAt: Date;
+}
+export interface WorldLocation {
+  id: number;
+  kind: string;
+  name: string;
+  label: string;
+  slug: string;
+  address: string;
+  neighborhood: string;
+  cityId: number;
+  zip: string;
+  lat: number;
+  lon: number;
+  phone: string;
+  website: string | null;
+  prompt: string;
+  description: string;
+  hours: Hours;
+  priceLevel: number | null;
+  superCategories: SuperCategory[];
+  classificationIds: number[];
+  posterClip: string | null;
+  trendingRank: number | null;
+  rankScore: number;
+  createdAt: Date;
+}
+export interface WorldReview {
+  id: number;
+  locationId: number;
+  cityId: number;
+  authorId: number;
+  caption: string;
+  clip: string;
+  durationMs: number;
+  width: number;
+  height: number;
+  viewCount: number;
+  rankScore: number;
+  createdAt: Date;
+}
+export interface WorldFollow {
+  locationId: number;
+  userId: number;
+  createdAt: Date;
+}
+export interface WorldTip {
+  id: number;
+  locationId: number;
+  authorId: number;
+  text: string;
+  createdAt: Date;
+}
+export interface WorldCollection {
+  id: number;
+  name: string;
+  description: string;
+  cityId: number;
+  reviewIds: number[];
+}
+export interface WorldUserCollection {
+  id: number;
+  userId: number;
+  name: string;
+  reviewIds: number[];
+}
+export interface World {
+  seed: number;
+  scale: number;
+  cities: WorldCity[];
+  classifications: WorldClassification[];
+  users: WorldUser[];
+  locations: WorldLocation[];
+  reviews: WorldReview[];
+  follows: WorldFollow[];
+  tips: WorldTip[];
+  collections: WorldCollection[];
+  userCollections: WorldUserCollection[];
+}
+
+export interface WorldOptions {
+  seed?: number;
+  /** Multiplies places and creators; scale 100 ≈ half a million reviews. */
+  scale?: number;
+}
+
+const fill = (template: string, values: Record<string, string>) =>
+  template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
+
+const isHospitality = (kind: PlaceKindSeed) => kind.superCategories.length > 0;
+
+export function generateWorld(options: WorldOptions = {}): World {
+  const seed = options.seed ?? DEFAULT_SEED;
+  const scale = options.scale ?? 1;
+  const random = new Random(seed);
+
+  const cities: WorldCity[] = CITIES.map((c, i) => {
+    const stateSlug = c.state.toLowerCase();
+    const citySlug = slugify(c.name);
+    return {
+      id: i + 1,
+      serviceId: `city-${stateSlug}-${citySlug}`,
+      name: c.name,
+      state: c.state,
+      stateName: c.stateName,
+      lat: c.lat,
+      lon: c.lon,
+      slug: `${citySlug}-${stateSlug}`,
+      stateSlug,
+      citySlug,
+    };
+  });
+
+  const classifications: WorldClassification[] = [];
+  const addClassifications = (
+    kind: ClassificationKind,
+    items: { safeName: string; name: string; pinned?: boolean }[],
+  ) => {
+    for (const item of items) {
+      classifications.push({
+        id: classifications.length + 1,
+        kind,
+        safeName: item.safeName,
+        name: item.name,
+        pinned: item.pinned ?? false,
+      });
+    }
+  };
+  addClassifications('cuisine', CUISINES);
+  addClassifications('food_and_drink', FOOD_AND_DRINK);
+  addClassifications('category', BUSINESS_CATEGORIES);
+  addClassifications('practical', PRACTICAL_CATEGORIES);
+  const classificationId = (kinds: ClassificationKind[], safeName: string) => {
+    const found = classifications.find((c) => kinds.includes(c.kind) && c.safeName === safeName);
+    if (!found) throw new Error(`Unknown ${kinds.join('/')} '${safeName}' in world-data`);
+    return found.id;
+  };
+  const practicalIds = classifications.filter((c) => c.kind === 'practical').map((c) => c.id);
+
+  const users = generateCreators(random, cities, Math.max(200, Math.round(220 * scale)));
+  const creatorsByCity = new Map<number, WorldUser[]>();
+  for (const user of users) {
+    if (user.isInternal) continue;
+    const list = creatorsByCity.get(user.homeCityId) ?? [];
+    list.push(user);
+    creatorsByCity.set(user.homeCityId, list);
+  }
+  const creators = users.filter((u) => !u.isInternal);
+
+  const placesPerCity = Math.max(40, Math.round(44 * scale));
+  const locations: WorldLocation[] = [];
+  const reviews: WorldReview[] = [];
+  const follows: WorldFollow[] = [];
+  const tips: WorldTip[] = [];
+  let reviewId = FIRST_REVIEW_ID;
+
+  for (const city of cities) {
+    const citySeed = CITIES[city.id - 1] as CitySeed;
+    const usedNames = new Set<string>();
+    const locals = creatorsByCity.get(city.id) ?? creators;
+    for (const kind of kindsForCity(random, placesPerCity)) {
+      const location = generateLocation(random, {
+        id: FIRST_LOCATION_ID + locations.length,
+        kind,
+        city,
+        citySeed,
+        usedNames,
+        classificationIds: [
+          ...kind.categories.map((s) => classificationId(['category', 'practical'], s)),
+          ...kind.cuisines.map((s) => classificationId(['cuisine'], s)),
+          ...kind.foodAndDrink.map((s) => classificationId(['food_and_drink'], s)),
+          ...random.sample(practicalIds, random.int(1, 3)),
+        ],
+      });
+      locations.push(location);
+
+      const theme: SuperCategory = location.superCategories[0] ?? 'experiences';
+      const themedClips = CLIPS.filter((c) => c.theme === theme);
+      const dishes = kind.cuisines.flatMap(
+        (s) => CUISINES.find((c) => c.safeName === s)?.dishes ?? [],
+      );
+      const count = random.int(8, 11);
+      const placeReviews: WorldReview[] = [];
+      for (let i = 0; i < count; i++) {
+        const author = random.chance(0.8) ? random.pick(locals) : random.pick(creators);
+        const clip = random.pick(themedClips.length > 0 ? themedClips : CLIPS);
+        const ageDays = random.skewed(540, 2);
+        const viewCount = random.skewed(50_000, 4) + random.int(20, 400);
+        const templates = isHospitality(kind) ? CAPTION_TEMPLATES[theme] : NON_HOSPITALITY_CAPTIONS;
+        const caption = fill(random.pick(templates), {
+          place: location.name,
+          dish: dishes.length > 0 ? random.pick(dishes) : random.pick(random.pick(CUISINES).dishes),
+          neighborhood: location.neighborhood,
+          city: city.name,
+        });
+        const review: WorldReview = {
+          id: reviewId++,
+          locationId: location.id,
+          cityId: city.id,
+          authorId: author.id,
+          caption,
+          clip: clip.name,
+          durationMs: clip.durationMs,
+          width: clip.width,
+          height: clip.height,
+          viewCount,
+          rankScore: round(Math.log1p(viewCount) + 4 * Math.exp(-ageDays / 60) + random.next()),
+          createdAt: new Date(SEED_EPOCH - ageDays * DAY - random.int(0, DAY - 1)),
+        };
+        placeReviews.push(review);
+      }
+      placeReviews.sort((a, b) => b.rankScore - a.rankScore);
+      reviews.push(...placeReviews);
+      location.posterClip = placeReviews[0]?.clip ?? null;
+      location.rankScore = round(
+        placeReviews.slice(0, 3).reduce((sum, r) => sum + r.rankScore, 0) / 3,
+      );
+
+      const followerCount = random.skewed(60, 2) + 2;
+      for (const follower of random.sample(creators, followerCount)) {
+        follows.push({
+          locationId: location.id,
+          userId: follower.id,
+          createdAt: new Date(SEED_EPOCH - random.int(0, 365) * DAY - random.int(0, DAY - 1)),
+        });
+      }
+      for (const text of random.sample(TIP_TEMPLATES[theme], random.int(2, 5))) {
+        tips.push({
+          id: tips.length + 1,
+          locationId: location.id,
+          authorId: random.pick(locals).id,
+          text: fill(text, {
+            dish: dishes.length > 0 ? random.pick(dishes) : 'house special',
+            neighborhood: location.neighborhood,
+            city: city.name,
+            place: location.name,
+          }),
+          createdAt: new Date(SEED_EPOCH - random.int(0, 365) * DAY),
+        });
+      }
+    }
+  }
+
+  markTrendingAndFeatured(cities, locations, reviews);
+
+  const byLocation = groupBy(reviews, (r) => r.locationId);
+  const collections = generateCollections(random, cities, locations, byLocation, classifications);
+  const userCollections = generateUserCollections(random, creators, reviews);
+
+  return {
+    seed,
+    scale,
+    cities,
+    classifications,
+    users,
+    locations,
+    reviews,
+    follows,
+    tips,
+    collections,
+    userCollections,
+  };
+}
+
+/** Every city gets all five super categories and both classification outcomes (spec §4). */
+function kindsForCity(random: Random, count: number): PlaceKindSeed[] {
+  const kinds: PlaceKindSeed[] = [];
+  for (const superCategory of SUPERS) {
+    const candidates = PLACE_KINDS.filter((k) => k.superCategories[0] === superCategory);
+    kinds.push(...Array.from({ length: 3 }, () => random.weighted(candidates)));
+  }
+  const nonHospitality = PLACE_KINDS.filter((k) => !isHospitality(k));
+  kinds.push(...random.sample(nonHospitality, 2));
+  while (kinds.length < count) kinds.push(random.weighted(PLACE_KINDS));
+  return kinds;
+}
+
+interface LocationInput {
+  id: number;
+  kind: PlaceKindSeed;
+  city: WorldCity;
+  citySeed: CitySeed;
+  usedNames: Set<string>;
+  classificationIds: number[];
+}
+
+function generateLocation(random: Random, input: LocationInput): WorldLocation {
+  const { id, kind, city, citySeed, usedNames } = input;
+  const neighborhood = random.pick(citySeed.neighborhoods);
+  const street = random.pick(citySeed.streets);
+  let name = '';
+  for (let attempt = 0; attempt < 20 && (name === '' || usedNames.has(name)); attempt++) {
+    name = fill(random.pick(kind.nameTemplates), {
+      surname: random.pick(NAME_WORDS.surnames),
+      first: random.pick(NAME_WORDS.firstNames),
+      adj: random.pick(NAME_WORDS.adjectives),
+      noun: random.pick(NAME_WORDS.nouns),
+      street: street.replace(/\s+(St|Ave|Blvd|Rd|Dr|Ln|Way|Pl|Pkwy|Ct|Sq)\.?$/i, ''),
+      neighborhood,
+      city: city.name,
+    });
+  }
+  if (usedNames.has(name)) name = `${name} ${neighborhood}`;
+  usedNames.add(name);
+  const prompt = fill(random.pick(kind.prompts), { neighborhood, city: city.name });
+  const hospitality = isHospitality(kind);
+  const website = random.chance(0.88) ? `https://www.${slugify(name).replace(/-/g, '')}.com` : null;
+  return {
+    id,
+    kind: kind.key,
+    name,
+    label: kind.label,
+    slug: locationIdentifier(name, id),
+    address: `${random.int(1, 2400)} ${street}`,
+    neighborhood,
+    cityId: city.id,
+    zip: random.pick(citySeed.zipCodes),
+    lat: round(city.lat + (random.next() - 0.5) * 0.08, 6),
+    lon: round(city.lon + (random.next() - 0.5) * 0.08, 6),
+    phone: `(${citySeed.areaCode}) 555-${String(random.int(100, 199)).padStart(4, '0')}`,
+    website,
+    prompt,
+    description: hospitality
+      ? `${prompt} ${/^[aeiou]/i.test(kind.label) ? 'An' : 'A'} ${kind.label.toLowerCase()} in ${neighborhood}, ${city.name}, filmed by the locals who love it.`
+      : `${prompt} Serving ${neighborhood} and the rest of ${city.name}.`,
+    hours: hoursFor(kind.superCategories[0] ?? null, random),
+    priceLevel:
+      kind.superCategories.includes('dining') || kind.superCategories.includes('nightlife')
+        ? random.int(1, 4)
+        : kind.superCategories.includes('hotel')
+          ? random.int(2, 4)
+          : null,
+    superCategories: [...kind.superCategories],
+    classificationIds: [...new Set(input.classificationIds)],
+    posterClip: null,
+    trendingRank: null,
+    rankScore: 0,
+    createdAt: new Date(SEED_EPOCH - random.int(400, 2000) * DAY),
+  };
+}
+
+const WEEK = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+
+function hoursFor(superCategory: SuperCategory | null, random: Random): Hours {
+  const open = (day: string, from: string, to: string) => ({ day, open: from, close: to });
+  const closed = (day: string) => ({ day, open: null, close: null });
+  switch (superCategory) {
+    case 'dining': {
+      const closedMonday = random.chance(0.3);
+      return WEEK.map((day, i) =>
+        i === 0 && closedMonday
+          ? closed(day)
+          : open(day, '11:00', i >= 4 && i <= 5 ? '23:00' : '22:00'),
+      );
+    }
+    case 'nightlife':
+      return WEEK.map((day, i) =>
+        i < 2 && random.chance(0.4) ? closed(day) : open(day, '17:00', '02:00'),
+      );
+    case 'hotel':
+      return WEEK.map((day) => open(day, '00:00', '23:59'));
+    case 'experiences':
+      return WEEK.map((day) => open(day, '10:00', '18:00'));
+    case 'shopping':
+      return WEEK.map((day, i) =>
+        i === 6 ? open(day, '11:00', '18:00') : open(day, '10:00', '20:00'),
+      );
+    default:
+      return WEEK.map((day, i) => (i < 5 ? open(day, '09:00', '17:00') : closed(day)));
+  }
+}
+
+function generateCreators(random: Random, cities: WorldCity[], count: number): WorldUser[] {
+  const users: WorldUser[] = [
+    {
+      id: 1,
+      username: 'spotreel',
+      displayName: 'Spotreel',
+      vanityUrl: 'spotreel',
+      avatarUrl: 'avatars/spotreel.svg',
+      bio: 'The Spotreel team. We share the spots our locals love most.',
+      userLevel: 9,
+      isInternal: true,
+      homeCityId: 1,
+      createdAt: new Date(SEED_EPOCH - 900 * DAY),
+    },
+  ];
+  const taken = new Set(['spotreel']);
+  while (users.length < count + 1) {
+    const separator = random.pick(['', '.', '_', '']);
+    let username =
+      `${random.pick(CREATOR_WORDS.handlePrefixes)}${separator}${random.pick(CREATOR_WORDS.handleSuffixes)}`
+        .toLowerCase()
+        .replace(/[^a-z0-9._]/g, '');
+    if (taken.has(username)) username = `${username}${random.int(2, 99)}`;
+    if (taken.has(username)) continue;
+    taken.add(username);
+    const city = random.pick(cities);
+    const id = users.length + 1;
+    users.push({
+      id,
+      username,
+      displayName: `${random.pick(NAME_WORDS.firstNames)} ${random.pick(NAME_WORDS.surnames)}`,
+      vanityUrl: username,
+      avatarUrl: `avatars/${username}.svg`,
+      bio: fill(random.pick(CREATOR_WORDS.bios), { city: city.name }),
+      userLevel: 2,
+      isInternal: false,
+      homeCityId: city.id,
+      createdAt: new Date(SEED_EPOCH - random.int(560, 1200) * DAY),
+    });
+  }
+  return users;
+}
+
+/** spec §2.5 footer: 15 trending restaurants, one city at a time; spec §9 featured review ids. */
+function markTrendingAndFeatured(
+  cities: WorldCity[],
+  locations: WorldLocation[],
+  reviews: WorldReview[],
+) {
+  const restaurantsByCity = cities.map((city) =>
+    locations
+      .filter((l) => l.cityId === city.id && l.superCategories[0] === 'dining')
+      .sort((a, b) => b.rankScore - a.rankScore || a.id - b.id),
+  );
+  const trending: WorldLocation[] = [];
+  for (let round = 0; trending.length < TRENDING_RESTAURANT_COUNT; round++) {
+    for (const list of restaurantsByCity) {
+      const next = list[round];
+      if (next && trending.length < TRENDING_RESTAURANT_COUNT) trending.push(next);
+    }
+  }
+  trending.forEach((location, i) => (location.trendingRank = i + 1));
+
+  const featured = [FEATURED_REVIEW_IDS.other, FEATURED_REVIEW_IDS.production];
+  featured.forEach((id, i) => {
+    const location = trending[i] as WorldLocation;
+    const review = reviews.find((r) => r.locationId === location.id);
+    if (review) review.id = id;
+  });
+}
+
+function generateCollections(
+  random: Random,
+  cities: WorldCity[],
+  locations: WorldLocation[],
+  byLocation: Map<number, WorldReview[]>,
+  classifications: WorldClassification[],
+): WorldCollection[] {
+  const collections: WorldCollection[] = [];
+  for (const city of cities) {
+    const inCity = locations.filter((l) => l.cityId === city.id);
+    for (const theme of random.sample(COLLECTION_THEMES, 6)) {
+      const categoryId = theme.category
+        ? classifications.find((c) => c.safeName === theme.category)?.id
+        : undefined;
+      let matches = inCity.filter(
+        (l) =>
+          (!theme.superCategory || l.superCategories.includes(theme.superCategory)) &&
+          (categoryId === undefined || l.classificationIds.includes(categoryId)),
+      );
+      if (matches.length < 6 && theme.superCategory) {
+        matches = inCity.filter((l) =>
+          l.superCategories.includes(theme.superCategory as SuperCategory),
+        );
+      }
+      if (matches.length < 6) matches = inCity;
+      const picked = random.sample(matches, random.int(8, 12));
+      collections.push({
+        id: collections.length + 1,
+        name: fill(theme.name, { city: city.name }),
+        description: fill(theme.description, { city: city.name }),
+        cityId: city.id,
+        reviewIds: picked.map((l) => (byLocation.get(l.id) ?? [])[0]?.id).filter(isNumber),
+      });
+    }
+  }
+  return collections;
+}
+
+function generateUserCollections(
+  random: Random,
+  creators: WorldUser[],
+  reviews: WorldReview[],
+): WorldUserCollection[] {
+  const byCity = groupBy(reviews, (r) => r.cityId);
+  const lists: WorldUserCollection[] = [];
+  for (const user of creators) {
+    if (!random.chance(0.4)) continue;
+    for (const name of random.sample(USER_COLLECTION_NAMES, random.int(1, 3))) {
+      const pool = byCity.get(user.homeCityId) ?? reviews;
+      lists.push({
+        id: lists.length + 1,
+        userId: user.id,
+        name,
+        reviewIds: random.sample(pool, random.int(5, 10)).map((r) => r.id),
+      });
+    }
+  }
+  return lists;
+}
+
+function groupBy<T, K>(items: T[], key: (item: T) => K): Map<K, T[]> {
+  const map = new Map<K, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const list = map.get(k);
+    if (list) list.push(item);
+    else map.set(k, [item]);
+  }
+  return map;
+}
+
+const isNumber = (value: number | undefined): value is number => typeof value === 'number';
+const round = (value: number, digits = 3) => Math.round(value * 10 ** digits) / 10 ** digits;

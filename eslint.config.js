@@ -1,0 +1,38 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+
+export default tseslint.config(
+  { ignores: ['node_modules', 'build', 'data', 'coverage'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { 'import-x': importX },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // Imports flow one way (docs/decisions/003-layout.md): the product server and the
+      // database never import the web app; the contract imports nothing of ours.
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './server', from: './app' },
+            { target: './db', from: ['./app', './server'] },
+            { target: './contract', from: ['./app', './server', './db'] },
+            { target: './app', from: ['./server', './db'] },
+          ],
+        },
+      ],
+    },
+    settings: {
+      'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+      'import-x/ignore': ['node_modules'],
+    },
+  },
+  {
+    files: ['scripts/**/*.mjs', '*.js'],
+    languageOptions: { globals: { console: 'readonly', process: 'readonly' } },
+  },
+);

@@ -1,0 +1,114 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  SUPER_CATEGORIES,
+  SUPER_CATEGORY_NAMES,
+  SuperCategory,
+} from '../../contract/classifications';
+import { IdParams, limitQuery } from '../../contract/common';
+import { CityFeed, CityFeedQuery } from '../../contract/feeds';
+import { LocationSummary } from '../../contract/locations';
+import { cities, locations, reviews } from '../../db/schema';
+import { notFound } from '../http-errors';
+import { listClassifications } from './classification-lists';
+import { errorResponses, type ApiRoutes } from './context';
+import { findCities, findLocationSummaries, findReviews } from './read-models';
+
+const CITY_CUISINES_SHOWN = 12;
+
+export const cityRoutes: ApiRoutes = (ctx) => async (app) => {
+  const cityOr404 = async (id: number) => {
+    const [city] = await findCities(ctx, eq(cities.id, id));
+    if (!city) throw notFound(`City ${id}`);
+    return city;
+  };
+
+  app.get(
+    '/v2/cities/:id/feed',
+    {
+      config: { publicCache: true },
+      schema: {
+        tags: ['feeds'],
+        summary: 'A city’s feed: `limit` videos (default 4) from `start`; next_start for more',
+        params: IdParams,
+        querystring: CityFeedQuery,
+        response: { 200: CityFeed, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const city = await cityOr404(request.params.id);
+      const { limit, start } = request.query;
+      const [content, cuisines, superCounts] = await Promise.all([
+        findReviews(
+          ctx,
+          eq(reviews.cityId, city.clm_id),
+          [desc(reviews.rankScore), reviews.id],
+          limit + 1,
+          start,
+        ),
+        listClassifications(ctx.db, {
+          kind: 'cuisine',
+          cityId: city.clm_id,
+          pinnedFirst: true,
+          limit: CITY_CUISINES_SHOWN,
+          offset: 0,
+        }),
+        ctx.db
+          .select({
+            key: sql<string>`unnest(${locations.superCategories})`,
+            count: sql<number>`count(*)::int`,
+          })
+          .from(locations)
+          .where(eq(locations.cityId, city.clm_id))
+          .groupBy(sql`1`),
+      ]);
+      const counts = new Map(superCounts.map((r) => [r.key, r.count]));
+      return {
+        id: city.clm_id,
+        serviceId: city.clm_service_id,
+        displayName: city.clm_city,
+        state: city.clm_state,
+        country: city.clm_country,
+        latitude: city.clm_lat,
+        longitude: city.clm_lon,
+        content: content.slice(0, limit),
+        next_start: content.length > limit ? start + limit : null,
+        classifications: cuisines.data,
+        super_categories: SUPER_CATEGORIES.map((key: SuperCategory) => ({
+          key,
+          name: SUPER_CATEGORY_NAMES[key],
+          count: counts.get(key) ?? 0,
+        })),
+      };
+    },
+  );
+
+  app.get(
+    '/v2/cities/:id/top-locations',
+    {
+      config: { publicCache: true },
+      schema: {
+        tags: ['feeds'],
+        summary: 'A city’s best places of one super category (the city page’s strips)',
+        params: IdParams,
+        querystring: z.object({ super_category: SuperCategory, limit: limitQuery(8, 24) }),
+        response: { 200: z.object({ data: z.array(LocationSummary) }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const city = await cityOr404(request.params.id);
+      const { super_category: superCategory, limit } = request.query;
+      return {
+        data: await findLocationSummaries(
+          ctx,
+          and(
+            eq(locations.cityId, city.clm_id),
+            sql`${locations.superCategories} @> array[${superCategory}]::text[]`,
+          ),
+          [desc(locations.rankScore), locations.id],
+          limit,
+        ),
+      };
+    },
+  );
+};

@@ -1,0 +1,24 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ErrorBody } from '../../contract/common';
+import type { Config } from '../config';
+import type { ResponseCache } from '../response-cache';
+import type { ReadContext } from './read-models';
+
+export interface ApiContext extends ReadContext {
+  config: Config;
+  cache: ResponseCache;
+}
+
+/** One resource's endpoints (server/api/<resource>.ts). */
+export type ApiRoutes = (ctx: ApiContext) => FastifyPluginAsyncZod;
+
+/** The error answers every endpoint documents. */
+export const errorResponses = { 400: ErrorBody, 404: ErrorBody } as const;
+export const writeErrorResponses = { ...errorResponses, 403: ErrorBody, 429: ErrorBody } as const;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A public GET: answered with Cache-Control and ETag, and kept in the response cache. */
+    publicCache?: boolean;
+  }
+}

@@ -1,0 +1,314 @@
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { City } from '../../contract/cities';
+import type { SuperCategory, Tag } from '../../contract/classifications';
+import type { Location, LocationSummary } from '../../contract/locations';
+import type { Review } from '../../contract/reviews';
+import type { Author, User } from '../../contract/users';
+import type { Database } from '../../db/client';
+import { cities, classifications, locations, reviews, users } from '../../db/schema';
+import type { MediaUrls } from '../media/urls';
+
+/**
+ * Reads shaped like the contract: one query per list, never one per item.
+ * Every list endpoint builds on these.
+ */
+/** An ORDER BY term: a column (ascending) or an expression. */
+export type Order = SQL | AnyPgColumn;
+
+export interface ReadContext {
+  db: Database;
+  media: MediaUrls;
+}
+
+const cityColumns = {
+  id: cities.id,
+  name: cities.name,
+  state: cities.state,
+  stateName: cities.stateName,
+  country: cities.country,
+  lat: cities.lat,
+  lon: cities.lon,
+  serviceId: cities.serviceId,
+  slug: cities.slug,
+  stateSlug: cities.stateSlug,
+  citySlug: cities.citySlug,
+};
+type CityRow = { [K in keyof typeof cityColumns]: (typeof cities.$inferSelect)[K] };
+
+export function toCity(row: CityRow): City {
+  return {
+    clm_id: row.id,
+    clm_city: row.name,
+    clm_state: row.state,
+    clm_state_name: row.stateName,
+    clm_country: row.country,
+    clm_lat: row.lat,
+    clm_lon: row.lon,
+    clm_service_id: row.serviceId,
+    clm_slug: row.slug,
+    state_slug: row.stateSlug,
+    city_slug: row.citySlug,
+  };
+}
+
+export async function findCities(
+  ctx: ReadContext,
+  where: SQL | undefined,
+  limit = 1,
+): Promise<City[]> {
+  const rows = await ctx.db
+    .select(cityColumns)
+    .from(cities)
+    .where(where)
+    .orderBy(cities.id)
+    .limit(limit);
+  return rows.map(toCity);
+}
+
+const authorColumns = {
+  id: users.id,
+  username: users.username,
+  displayName: users.displayName,
+  avatarUrl: users.avatarUrl,
+  vanityUrl: users.vanityUrl,
+};
+type AuthorRow = {
+  id: number;
+  username: string;
+  displayName: string;
+  avatarUrl: string;
+  vanityUrl: string;
+};
+
+export function toAuthor(ctx: ReadContext, row: AuthorRow): Author {
+  return {
+    clm_id: row.id,
+    clm_username: row.username,
+    display_name: row.displayName,
+    avatar_url: ctx.media.asset(row.avatarUrl),
+    vanity_url: row.vanityUrl,
+  };
+}
+export { authorColumns };
+
+const summaryColumns = {
+  id: locations.id,
+  name: locations.name,
+  label: locations.label,
+  slug: locations.slug,
+  address: locations.address,
+  neighborhood: locations.neighborhood,
+  zip: locations.zip,
+  superCategories: locations.superCategories,
+  reviewCount: locations.reviewCount,
+  followerCount: locations.followerCount,
+  posterClip: locations.posterClip,
+  cityName: cities.name,
+  cityState: cities.state,
+  citySlug: cities.slug,
+};
+type SummaryRow = {
+  id: number;
+  name: string;
+  label: string;
+  slug: string;
+  address: string;
+  neighborhood: string;
+  zip: string;
+  superCategories: string[];
+  reviewCount: number;
+  followerCount: number;
+  posterClip: string | null;
+  cityName: string;
+  cityState: string;
+  citySlug: string;
+};
+
+export function toLocationSummary(ctx: ReadContext, row: SummaryRow): LocationSummary {
+  return {
+    clm_id: row.id,
+    clm_name: row.name,
+    clm_label: row.label,
+    clm_slug: row.slug,
+    clm_address: row.address,
+    clm_city: row.cityName,
+    clm_state: row.cityState,
+    clm_zip: row.zip,
+    clm_neighborhood: row.neighborhood,
+    super_categories: row.superCategories as SuperCategory[],
+    city_slug: row.citySlug,
+    poster_url: row.posterClip ? ctx.media.clip(row.posterClip, 'jpg') : null,
+    review_count: row.reviewCount,
+    follower_count: row.followerCount,
+  };
+}
+
+/** Location summaries matching `where`, in the order given by `orderBy`. */
+export async function findLocationSummaries(
+  ctx: ReadContext,
+  where: SQL | undefined,
+  orderBy: Order[],
+  limit: number,
+): Promise<LocationSummary[]> {
+  const rows = await ctx.db
+    .select(summaryColumns)
+    .from(locations)
+    .innerJoin(cities, eq(cities.id, locations.cityId))
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(limit);
+  return rows.map((row) => toLocationSummary(ctx, row));
+}
+
+/** Summaries of the given ids, in the order of the ids. */
+export async function locationSummariesByIds(
+  ctx: ReadContext,
+  ids: number[],
+): Promise<LocationSummary[]> {
+  if (ids.length === 0) return [];
+  const found = await findLocationSummaries(ctx, inArray(locations.id, ids), [sql`1`], ids.length);
+  const byId = new Map(found.map((l) => [l.clm_id, l]));
+  return ids.map((id) => byId.get(id)).filter((l): l is LocationSummary => l !== undefined);
+}
+
+export async function findLocation(ctx: ReadContext, id: number): Promise<Location | null> {
+  const [row] = await ctx.db
+    .select({ ...summaryColumns, location: locations, city: cityColumns })
+    .from(locations)
+    .innerJoin(cities, eq(cities.id, locations.cityId))
+    .where(eq(locations.id, id))
+    .limit(1);
+  if (!row) return null;
+  const l = row.location;
+  const tags =
+    l.classificationIds.length === 0
+      ? []
+      : await ctx.db
+          .select({
+            id: classifications.id,
+            kind: classifications.kind,
+            safeName: classifications.safeName,
+            name: classifications.name,
+          })
+          .from(classifications)
+          .where(inArray(classifications.id, l.classificationIds))
+          .orderBy(classifications.kind, classifications.name);
+  const tagsOf = (...kinds: string[]): Tag[] =>
+    tags
+      .filter((t) => kinds.includes(t.kind))
+      .map((t) => ({ clm_id: t.id, safe_name: t.safeName, name: t.name }));
+  return {
+    ...toLocationSummary(ctx, row),
+    clm_prompt: l.prompt,
+    clm_description: l.description,
+    clm_phone: l.phone,
+    clm_lat: l.lat,
+    clm_lon: l.lon,
+    clm_price_level: l.priceLevel,
+    clm_hours: l.hours,
+    links: { website: l.website },
+    tags: {
+      categories: tagsOf('category', 'practical'),
+      cuisines: tagsOf('cuisine'),
+      food_and_drink: tagsOf('food_and_drink'),
+    },
+    city: toCity(row.city),
+  };
+}
+
+const reviewColumns = {
+  id: reviews.id,
+  caption: reviews.caption,
+  createdAt: reviews.createdAt,
+  viewCount: reviews.viewCount,
+  clip: reviews.clip,
+  durationMs: reviews.durationMs,
+  width: reviews.width,
+  height: reviews.height,
+  location: summaryColumns,
+  author: authorColumns,
+};
+
+/** Reviews matching `where` with their place and author, in `orderBy` order, de-duplicated by id. */
+export async function findReviews(
+  ctx: ReadContext,
+  where: SQL | undefined,
+  orderBy: Order[],
+  limit: number,
+  offset = 0,
+): Promise<Review[]> {
+  const rows = await ctx.db
+    .select(reviewColumns)
+    .from(reviews)
+    .innerJoin(locations, eq(locations.id, reviews.locationId))
+    .innerJoin(cities, eq(cities.id, locations.cityId))
+    .innerJoin(users, eq(users.id, reviews.authorId))
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(limit)
+    .offset(offset);
+  const seen = new Set<number>();
+  const result: Review[] = [];
+  for (const row of rows) {
+    if (seen.has(row.id)) continue;
+    seen.add(row.id);
+    result.push({
+      clm_id: row.id,
+      clm_caption: row.caption,
+      created_at: row.createdAt.toISOString(),
+      view_count: row.viewCount,
+      video: {
+        mp4_url: ctx.media.clip(row.clip, 'mp4'),
+        webm_url: ctx.media.clip(row.clip, 'webm'),
+        poster_url: ctx.media.clip(row.clip, 'jpg'),
+        duration_ms: row.durationMs,
+        width: row.width,
+        height: row.height,
+      },
+      location: toLocationSummary(ctx, row.location),
+      author: toAuthor(ctx, row.author),
+    });
+  }
+  return result;
+}
+
+/** Reviews of the given ids in the order of the ids (collections keep their curated order). */
+export async function reviewsByIds(ctx: ReadContext, ids: number[]): Promise<Review[]> {
+  if (ids.length === 0) return [];
+  const found = await findReviews(ctx, inArray(reviews.id, ids), [sql`1`], ids.length);
+  const byId = new Map(found.map((r) => [r.clm_id, r]));
+  return [...new Set(ids)].map((id) => byId.get(id)).filter((r): r is Review => r !== undefined);
+}
+
+export async function findUser(ctx: ReadContext, where: SQL): Promise<User | null> {
+  const [row] = await ctx.db
+    .select({ user: users, city: cityColumns })
+    .from(users)
+    .leftJoin(cities, eq(cities.id, users.homeCityId))
+    .where(where)
+    .limit(1);
+  if (!row) return null;
+  const u = row.user;
+  return {
+    clm_id: u.id,
+    user_id: u.id,
+    user_name: u.username,
+    clm_username: u.username,
+    display_name: u.displayName,
+    vanity_url: u.vanityUrl,
+    avatar_url: ctx.media.asset(u.avatarUrl),
+    bio: u.bio,
+    user_level: u.userLevel,
+    is_internal: u.isInternal,
+    home_city: row.city ? toCity(row.city) : null,
+    review_count: u.reviewCount,
+    follower_count: u.followerCount,
+    created_at: u.createdAt.toISOString(),
+  };
+}
+
+/** Rows of a raw `db.execute`: node-postgres and PGlite both answer `{ rows }`. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}

@@ -1,0 +1,64 @@
+import { and, eq, or, sql } from 'drizzle-orm';
+import { RouteParams, RouteQuery, RouteTarget } from '../../contract/routes';
+import { idFromLocationIdentifier } from '../../contract/slug';
+import { cities, users } from '../../db/schema';
+import { badRequest, notFound } from '../http-errors';
+import { errorResponses, type ApiRoutes } from './context';
+import { findCities, findLocation, findUser } from './read-models';
+
+const SLUG = /^@?[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)?$/;
+
+/** GET /api/v2/routes/{slug}: resolves the slugs of every URL of spec §2.4 (docs/decisions/006-slugs.md). */
+export const slugRoutes: ApiRoutes = (ctx) => async (app) => {
+  app.get(
+    '/v2/routes/:slug',
+    {
+      config: { publicCache: true },
+      schema: {
+        tags: ['routes'],
+        summary:
+          'What a URL slug names: a city (`new-york-ny` or `ny/new-york`), a user (username or vanity url) or a location (`name-slug-1234`)',
+        params: RouteParams,
+        querystring: RouteQuery,
+        response: { 200: RouteTarget, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const slug = request.params.slug.toLowerCase();
+      if (!SLUG.test(slug)) {
+        throw badRequest(
+          `slug '${request.params.slug}' may hold only letters, digits, '.', '_', '-' and one '/'`,
+        );
+      }
+      switch (request.query.target_type) {
+        case 'city': {
+          const [state, city] = slug.split('/');
+          const where =
+            city !== undefined
+              ? and(eq(cities.stateSlug, state ?? ''), eq(cities.citySlug, city))
+              : /^[0-9]+$/.test(slug)
+                ? eq(cities.id, Number(slug))
+                : eq(cities.slug, slug);
+          const [target] = await findCities(ctx, where);
+          if (!target) throw notFound(`City '${slug}'`);
+          return { targetType: 'city' as const, targetId: target.clm_id, target };
+        }
+        case 'user': {
+          const name = slug.replace(/^@/, '');
+          const where = /^[0-9]+$/.test(name)
+            ? eq(users.id, Number(name))
+            : or(sql`lower(${users.username}) = ${name}`, sql`lower(${users.vanityUrl}) = ${name}`);
+          const target = await findUser(ctx, where ?? sql`false`);
+          if (!target) throw notFound(`User '${slug}'`);
+          return { targetType: 'user' as const, targetId: target.user_id, target };
+        }
+        case 'location': {
+          const id = idFromLocationIdentifier(slug);
+          const target = id === null ? null : await findLocation(ctx, id);
+          if (!target) throw notFound(`Location '${slug}'`);
+          return { targetType: 'location' as const, targetId: target.clm_id, target };
+        }
+      }
+    },
+  );
+};

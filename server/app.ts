@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
+import fastifyRateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { DatabaseHandle } from '../db/client';
+import { productApi } from './api/product-api';
+import type { Config } from './config';
+import { registerErrorHandling } from './errors';
+import { registerHealth } from './health';
+import { loggerOptions } from './logger';
+import { registerMediaHost } from './media/media-host';
+import { mediaUrls } from './media/urls';
+import { registerOpenApi } from './openapi';
+import { createResponseCache, responseCachePlugin } from './response-cache';
+import { securityPlugin } from './security';
+import { registerWebApp } from './web';
+
+export interface AppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  version: string;
+}
+
+/** The whole host process (docs/decisions/003-layout.md): /api, /media, health and the web app. */
+export async function buildApp({
+  config,
+  database,
+  version,
+}: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(config),
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[A-Za-z0-9._-]{1,64}$/.test(given)
+        ? given
+        : randomUUID();
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 64 * 1024,
+    routerOptions: { maxParamLength: 300 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // spec §7: every call sends a JSON content type, bodiless ones too.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  // The API speaks JSON only: anything else is a 415.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') return done(null, undefined);
+    parseJson(request, body as string, done);
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  registerErrorHandling(app);
+  await app.register(fastifyCookie);
+  await app.register(securityPlugin, { config });
+  await app.register(fastifyRateLimit, { global: false });
+  const cache = createResponseCache({
+    ttlMs: config.apiCacheTtlMs,
+    maxEntries: config.apiCacheMaxEntries,
+  });
+  await app.register(responseCachePlugin, { cache });
+  await registerOpenApi(app, version);
+
+  registerHealth(app, database);
+  await registerMediaHost(app, config.mediaDir);
+  await app.register(
+    productApi({ db: database.db, media: mediaUrls(config.mediaBaseUrl), config, cache }),
+    { prefix: '/api' },
+  );
+  registerWebApp(app, database.db, config);
+  return app;
+}

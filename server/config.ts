@@ -1,0 +1,105 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const hostList = z.string().transform((v) =>
+  v
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean),
+);
+
+const positiveInt = (name: string) =>
+  z.coerce
+    .number({ error: `${name} must be a whole number` })
+    .int(`${name} must be a whole number`)
+    .positive(`${name} must be above 0`);
+
+/** Every setting comes from the environment and is checked at boot (docs/decisions/001-stack.md). */
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce
+    .number({ error: 'PORT must be a number' })
+    .int()
+    .min(0)
+    .max(65535, 'PORT must be at most 65535')
+    .default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+    .optional(),
+  DATABASE_POOL_SIZE: positiveInt('DATABASE_POOL_SIZE').default(10),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
+  MEDIA_BASE_URL: z.string().url('MEDIA_BASE_URL must be a URL').optional(),
+  SEED_SCALE: z.coerce
+    .number({ error: 'SEED_SCALE must be a number' })
+    .positive('SEED_SCALE must be above 0')
+    .max(1000, 'SEED_SCALE must be at most 1000')
+    .default(1),
+  SEED: z.enum(['auto', 'never']).default('auto'),
+  /** Public GET answers are kept this long in process memory (ADR 008); 0 turns it off. */
+  API_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
+  API_CACHE_MAX_ENTRIES: positiveInt('API_CACHE_MAX_ENTRIES').default(5_000),
+  RATE_LIMIT_WRITES_PER_MINUTE: positiveInt('RATE_LIMIT_WRITES_PER_MINUTE').default(120),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  PRODUCTION_HOSTS: hostList.default(['spotreel.app', 'www.spotreel.app']),
+  SANDBOX_HOSTS: hostList.default(['sandbox.spotreel.app']),
+  LOCAL_HOSTS: hostList.default(['localhost', '127.0.0.1', '[::1]', '0.0.0.0']),
+  SHUTDOWN_GRACE_MS: positiveInt('SHUTDOWN_GRACE_MS').default(10_000),
+});
+
+export type Config = ReturnType<typeof parseConfig>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(
+      `Spotreel cannot start: bad configuration\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+    );
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads the environment; throws a ConfigError naming every bad variable. */
+export function parseConfig(env: Record<string, string | undefined> = process.env) {
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([, v]) => v !== undefined && v !== ''),
+  );
+  const result = EnvSchema.safeParse(cleaned);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => {
+        const key = issue.path.join('.');
+        return `${key}=${JSON.stringify(cleaned[key] ?? '')}: ${issue.message}`;
+      }),
+    );
+  }
+  const c = result.data;
+  const dataDir = resolve(c.DATA_DIR);
+  return {
+    env: c.NODE_ENV,
+    isProduction: c.NODE_ENV === 'production',
+    port: c.PORT,
+    host: c.HOST,
+    dataDir,
+    pgliteDir: resolve(dataDir, 'db'),
+    mediaDir: resolve(dataDir, 'media'),
+    databaseUrl: c.DATABASE_URL,
+    databasePoolSize: c.DATABASE_POOL_SIZE,
+    logLevel: c.LOG_LEVEL,
+    logFormat: c.LOG_FORMAT ?? (c.NODE_ENV === 'production' ? 'json' : 'pretty'),
+    mediaBaseUrl: (c.MEDIA_BASE_URL ?? '/media').replace(/\/$/, ''),
+    seedScale: c.SEED_SCALE,
+    seedMode: c.SEED,
+    apiCacheTtlMs: c.API_CACHE_TTL_MS,
+    apiCacheMaxEntries: c.API_CACHE_MAX_ENTRIES,
+    rateLimitWritesPerMinute: c.RATE_LIMIT_WRITES_PER_MINUTE,
+    trustProxy: c.TRUST_PROXY,
+    hosts: { production: c.PRODUCTION_HOSTS, sandbox: c.SANDBOX_HOSTS, local: c.LOCAL_HOSTS },
+    shutdownGraceMs: c.SHUTDOWN_GRACE_MS,
+  };
+}

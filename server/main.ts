@@ -1,0 +1,64 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import closeWithGrace from 'close-with-grace';
+import { openDatabase } from '../db/client';
+import { projectRoot } from '../db/project-root';
+import { isSeeded, seedDatabase } from '../db/seed/run';
+import { buildApp } from './app';
+import { ConfigError, parseConfig } from './config';
+
+async function main() {
+  let config;
+  try {
+    config = parseConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const { version } = JSON.parse(readFileSync(join(projectRoot(), 'package.json'), 'utf8')) as {
+    version: string;
+  };
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: config.pgliteDir,
+    poolSize: config.databasePoolSize,
+  });
+  const app = await buildApp({ config, database, version });
+  const log = app.log;
+  log.info(
+    `database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.pgliteDir}` : 'PostgreSQL server'}`,
+  );
+
+  await database.migrate();
+  log.info('database: migrations applied');
+  if (config.seedMode === 'auto' && !(await isSeeded(database.db))) {
+    log.info(`seed: first start, seeding the world at scale ${config.seedScale}`);
+    await seedDatabase(database.db, {
+      scale: config.seedScale,
+      mediaDir: config.mediaDir,
+      log: (m) => log.info(m),
+    });
+  }
+
+  // SIGTERM/SIGINT: stop accepting, let requests in flight finish, then close the database.
+  closeWithGrace({ delay: config.shutdownGraceMs }, async ({ signal, err }) => {
+    if (err) log.error({ err }, 'shutting down after an error');
+    else log.info(`${signal}: shutting down`);
+    await app.close();
+    await database.close();
+    log.info('shut down cleanly');
+  });
+
+  await app.listen({ port: config.port, host: config.host });
+  log.info(
+    `Spotreel is ready on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

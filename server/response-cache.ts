@@ -1,0 +1,93 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+
+/**
+ * Public GET answers: Cache-Control for browsers and CDNs, a strong ETag with 304s, and a
+ * short-lived copy in process memory so a burst of the same request reaches the database
+ * once (docs/decisions/008-response-cache.md).
+ */
+export interface ResponseCache {
+  clear(): void;
+  readonly size: number;
+}
+
+interface Entry {
+  body: string;
+  etag: string;
+  contentType: string;
+  expires: number;
+}
+
+export const PUBLIC_CACHE_CONTROL = 'public, max-age=30, stale-while-revalidate=300';
+
+export function createResponseCache(options: { ttlMs: number; maxEntries: number }) {
+  const entries = new Map<string, Entry>();
+  const cache: ResponseCache & {
+    get(key: string): Entry | undefined;
+    set(key: string, entry: Omit<Entry, 'expires'>): void;
+  } = {
+    get(key) {
+      const entry = entries.get(key);
+      if (!entry) return undefined;
+      if (entry.expires < Date.now()) {
+        entries.delete(key);
+        return undefined;
+      }
+      return entry;
+    },
+    set(key, entry) {
+      if (options.ttlMs === 0) return;
+      entries.delete(key);
+      entries.set(key, { ...entry, expires: Date.now() + options.ttlMs });
+      if (entries.size > options.maxEntries) entries.delete(entries.keys().next().value as string);
+    },
+    clear: () => entries.clear(),
+    get size() {
+      return entries.size;
+    },
+  };
+  return cache;
+}
+type CacheStore = ReturnType<typeof createResponseCache>;
+
+const etagOf = (body: string) =>
+  `"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
+
+function notModified(request: FastifyRequest, etag: string): boolean {
+  const header = request.headers['if-none-match'];
+  if (!header) return false;
+  return header === '*' || header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+function sendCached(request: FastifyRequest, reply: FastifyReply, entry: Entry) {
+  reply.header('cache-control', PUBLIC_CACHE_CONTROL).header('etag', entry.etag);
+  if (notModified(request, entry.etag)) return reply.code(304).send();
+  return reply.header('content-type', entry.contentType).header('x-cache', 'hit').send(entry.body);
+}
+
+export const responseCachePlugin = fp<{ cache: CacheStore }>(
+  async (app: FastifyInstance, { cache }) => {
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.method !== 'GET' || !request.routeOptions.config.publicCache) return;
+      const entry = cache.get(request.url);
+      if (entry) return sendCached(request, reply, entry);
+    });
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (request.method !== 'GET' || !request.routeOptions.config.publicCache) return payload;
+      if (reply.statusCode !== 200 || typeof payload !== 'string' || reply.getHeader('x-cache'))
+        return payload;
+      const etag = etagOf(payload);
+      const contentType = String(
+        reply.getHeader('content-type') ?? 'application/json; charset=utf-8',
+      );
+      cache.set(request.url, { body: payload, etag, contentType });
+      reply.header('cache-control', PUBLIC_CACHE_CONTROL).header('etag', etag);
+      if (notModified(request, etag)) {
+        reply.code(304);
+        return '';
+      }
+      return payload;
+    });
+  },
+);

@@ -1,0 +1,65 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { environmentForHost } from '../contract/environment';
+import type { Config } from './config';
+import { HttpError } from './http-errors';
+
+/** The cookie and header of the double-submit CSRF check (spec §7: token read from a cookie, sent in a header). */
+export const CSRF_COOKIE = 'csrftoken';
+export const CSRF_HEADER = 'x-csrftoken';
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** API answers carry no active content; the web app sets its own policy (server/web.ts). */
+const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+function sameToken(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** Sets the CSRF cookie when the visitor has none; returns the token in force. */
+export function ensureCsrfCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  secure: boolean,
+): string {
+  const existing = request.cookies[CSRF_COOKIE];
+  if (existing && /^[A-Za-z0-9_-]{32,64}$/.test(existing)) return existing;
+  const token = randomBytes(24).toString('base64url');
+  reply.setCookie(CSRF_COOKIE, token, { path: '/', sameSite: 'lax', secure, httpOnly: false });
+  return token;
+}
+
+export const securityPlugin = fp<{ config: Config }>(async (app, { config }) => {
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    reply.header('x-frame-options', 'DENY');
+    reply.header('cross-origin-resource-policy', 'same-site');
+    reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()');
+    if (!reply.hasHeader('content-security-policy'))
+      reply.header('content-security-policy', API_CSP);
+    if (environmentForHost(request.headers.host, config.hosts) !== 'local') {
+      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    }
+    return payload;
+  });
+
+  // A state-changing call that carries cookies must prove it comes from our pages: the
+  // X-CSRFToken header equals the csrftoken cookie. Calls without cookies carry no ambient
+  // authority to abuse (docs/decisions/009-security.md).
+  app.addHook('onRequest', async (request) => {
+    if (!UNSAFE_METHODS.has(request.method) || !request.headers.cookie) return;
+    const cookie = request.cookies[CSRF_COOKIE];
+    const header = request.headers[CSRF_HEADER];
+    if (!cookie || typeof header !== 'string' || !sameToken(cookie, header)) {
+      throw new HttpError(
+        403,
+        'csrf_failed',
+        `This request needs the ${CSRF_HEADER} header to match the ${CSRF_COOKIE} cookie`,
+      );
+    }
+  });
+});

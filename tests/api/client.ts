@@ -1,0 +1,63 @@
+import http from 'node:http';
+import { inject } from 'vitest';
+
+export const baseUrl = () => inject('baseUrl');
+
+export interface ApiAnswer<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+/** A call the way the web app makes it (spec §7 headers), against the real test server. */
+export async function api<T = Record<string, unknown>>(
+  path: string,
+  init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<ApiAnswer<T>> {
+  const response = await fetch(baseUrl() + path, {
+    method: init.method ?? 'GET',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json',
+      'device-id': 'web-test-device-0001',
+      ...init.headers,
+    },
+    ...(init.body === undefined
+      ? {}
+      : { body: typeof init.body === 'string' ? init.body : JSON.stringify(init.body) }),
+  });
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: response.status, headers: response.headers, body: body as T };
+}
+
+/** Unique query noise so a test sees the database, not the response cache. */
+let counter = 0;
+export const fresh = (path: string) =>
+  `${path}${path.includes('?') ? '&' : '?'}_t=${Date.now()}-${counter++}`;
+
+/** A request exactly as written (fetch normalises paths and refuses a Host header). */
+export function rawRequest(
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined> }> {
+  const url = new URL(baseUrl());
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      { host: url.hostname, port: url.port, path, method: 'GET', headers },
+      (response) => {
+        response.resume();
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers }),
+        );
+      },
+    );
+    request.on('error', reject);
+    request.end();
+  });
+}

@@ -1,0 +1,61 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../../db/client';
+import { relatedLocations } from '../../db/schema';
+import { seedDatabase } from '../../db/seed/run';
+import { buildApp } from '../../server/app';
+import { parseConfig } from '../../server/config';
+import { resetDatabase } from './reset-database';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    databaseKind: 'pglite' | 'postgres';
+    /** A location whose related places were never computed. */
+    uncachedLocationId: number;
+  }
+}
+
+/**
+ * Starts the real host process in this test run: a freshly migrated and seeded database
+ * (embedded PGlite, or the PostgreSQL server of TEST_DATABASE_URL) behind a real HTTP port.
+ */
+export default async function setup(project: TestProject) {
+  const dataDir = await mkdtemp(join(tmpdir(), 'spotreel-api-'));
+  const config = parseConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+    DATA_DIR: dataDir,
+    DATABASE_URL: process.env.TEST_DATABASE_URL,
+    RATE_LIMIT_WRITES_PER_MINUTE: '100000',
+  });
+  if (config.databaseUrl) await resetDatabase(config.databaseUrl);
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: config.pgliteDir,
+  });
+  await database.migrate();
+  const world = await seedDatabase(database.db, {
+    scale: 1,
+    mediaDir: config.mediaDir,
+    log: () => {},
+  });
+  const uncached = world.locations.at(-1)!.id;
+  await database.db.delete(relatedLocations).where(eq(relatedLocations.locationId, uncached));
+  const app = await buildApp({ config, database, version: 'test' });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('The test server has no port');
+  project.provide('baseUrl', `http://127.0.0.1:${address.port}`);
+  project.provide('databaseKind', database.kind);
+  project.provide('uncachedLocationId', uncached);
+
+  return async () => {
+    await app.close();
+    await database.close();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+}

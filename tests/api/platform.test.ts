@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest';
+import { api, baseUrl, fresh, rawRequest } from './client';
+
+describe('health', () => {
+  it('answers /healthz and /readyz', async () => {
+    expect((await api('/healthz')).status).toBe(200);
+    const ready = await api<{ status: string }>('/readyz');
+    expect(ready.status).toBe(200);
+    expect(ready.body.status).toBe('ready');
+  });
+});
+
+describe('security headers', () => {
+  it('are on API answers, errors, media and pages', async () => {
+    for (const path of [
+      '/api/v4/global/watch?limit=1',
+      '/api/v2/locations/abc',
+      '/media/clips/dining-1.jpg',
+      '/',
+      '/api/nothing',
+    ]) {
+      const { headers } = await api(path);
+      expect(headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(headers.get('referrer-policy'), path).toBe('strict-origin-when-cross-origin');
+      expect(headers.get('content-security-policy'), path).toContain("frame-ancestors 'none'");
+      expect(headers.get('x-request-id'), path).toMatch(/\S/);
+    }
+  });
+
+  it('sends HSTS outside local hosts only', async () => {
+    expect((await api('/healthz')).headers.get('strict-transport-security')).toBeNull();
+    const production = await rawRequest('/healthz', { host: 'spotreel.app' });
+    expect(production.headers['strict-transport-security']).toContain('max-age=');
+    const local = await rawRequest('/healthz', { host: 'localhost:3000' });
+    expect(local.headers['strict-transport-security']).toBeUndefined();
+  });
+});
+
+describe('caching of public GETs', () => {
+  it('sends Cache-Control and an ETag, and answers If-None-Match with 304', async () => {
+    const path = fresh('/api/v2/cities/1/feed');
+    const first = await api(path);
+    expect(first.headers.get('cache-control')).toContain('stale-while-revalidate');
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^"/);
+    const again = await fetch(baseUrl() + path, { headers: { 'if-none-match': etag! } });
+    expect(again.status).toBe(304);
+    const other = await fetch(baseUrl() + path, { headers: { 'if-none-match': '"stale"' } });
+    expect(other.status).toBe(200);
+  });
+
+  it('never caches writes or errors', async () => {
+    const missing = await api('/api/v2/locations/987654321');
+    expect(missing.headers.get('etag')).toBeNull();
+  });
+});
+
+describe('CSRF', () => {
+  const share = { resourceId: 1, resourceType: 'city', referrerCode: 'csrf-test' };
+
+  it('refuses a cookie-carrying write without the matching X-CSRFToken', async () => {
+    const refused = await api('/api/v2/trackers/share', {
+      method: 'POST',
+      body: share,
+      headers: { cookie: 'csrftoken=abcdefabcdefabcdefabcdefabcdefab' },
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ error: 'csrf_failed' });
+    const wrong = await api('/api/v2/trackers/share', {
+      method: 'POST',
+      body: share,
+      headers: {
+        cookie: 'csrftoken=abcdefabcdefabcdefabcdefabcdefab',
+        'x-csrftoken': 'zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz',
+      },
+    });
+    expect(wrong.status).toBe(403);
+  });
+
+  it('accepts the token the page handed out', async () => {
+    const page = await fetch(baseUrl() + '/');
+    const cookie = page.headers.get('set-cookie')!;
+    const token = /csrftoken=([^;]+)/.exec(cookie)![1]!;
+    const ok = await api('/api/v2/trackers/share', {
+      method: 'POST',
+      body: share,
+      headers: { cookie: `csrftoken=${token}`, 'x-csrftoken': token },
+    });
+    expect(ok.status).toBe(201);
+  });
+});
+
+describe('errors', () => {
+  it('answers unknown API paths with a JSON 404', async () => {
+    const { status, body } = await api('/api/v9/nothing');
+    expect(status).toBe(404);
+    expect(body).toEqual({
+      error: 'not_found',
+      message: 'There is no endpoint GET /api/v9/nothing',
+    });
+  });
+
+  it('answers unknown media with 404', async () => {
+    expect((await api('/media/clips/nothing.mp4')).status).toBe(404);
+    for (const path of [
+      '/media/../package.json',
+      '/media/..%2f..%2fpackage.json',
+      '/media/clips/../../../package.json',
+    ]) {
+      const answer = await rawRequest(path);
+      expect(answer.status, path).not.toBe(200);
+    }
+  });
+
+  it('never leaks a stack trace', async () => {
+    const { body } = await api('/api/v2/trackers/share', { method: 'POST', body: '{{{' });
+    expect(JSON.stringify(body)).not.toMatch(/at .*\.(ts|js):\d+/);
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents every endpoint of spec §7 at /api/openapi.json and /api/docs', async () => {
+    const { status, body } = await api<{ paths: Record<string, Record<string, unknown>> }>(
+      '/api/openapi.json',
+    );
+    expect(status).toBe(200);
+    for (const path of [
+      '/api/v4/global/watch',
+      '/api/v2/routes/{slug}',
+      '/api/v2/cities/{id}/feed',
+      '/api/v2/users/{id}',
+      '/api/v2/users/{id}/reviews/by-city',
+      '/api/v2/locations/{id}',
+      '/api/v2/locations/{id}/follows',
+      '/api/v2/locations/{id}/tips',
+      '/api/v2/locations/{id}/related',
+      '/api/v3/locations/{id}/videos',
+      '/api/v2/reviews/{id}',
+      '/api/v2/collections/{id}',
+      '/api/user/collections/{userId}',
+      '/api/v3/classifications/cuisines',
+      '/api/v3/classifications/practical-categories',
+      '/api/v2/search/wonder-search',
+      '/api/v2/trackers/share',
+      '/api/v2/reviews/{id}/reads/{deviceId}',
+    ]) {
+      expect(body.paths, path).toHaveProperty([path]);
+    }
+    const docs = await fetch(baseUrl() + '/api/docs');
+    expect(docs.headers.get('content-type')).toContain('text/html');
+    expect(await docs.text()).toContain('/api/v2/search/wonder-search');
+  });
+});
+
+describe('the web app placeholder', () => {
+  it('renders every other path on the server', async () => {
+    const page = await fetch(baseUrl() + '/city/il/chicago');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    expect(await page.text()).toContain('Chicago');
+  });
+});

@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest';
+import { api } from './client';
+
+type Summary = { clm_id: number; clm_name: string; clm_slug: string; city_slug: string };
+type Results = {
+  term: string;
+  data: {
+    locations?: Summary[];
+    users?: { clm_username: string }[];
+    cities?: { clm_city: string; clm_slug: string }[];
+    reviews?: unknown[];
+  };
+};
+
+async function aPlace(): Promise<Summary> {
+  const { body } = await api<{ results: { video: { location: Summary } }[] }>(
+    '/api/v4/global/watch?limit=1',
+  );
+  return body.results[0]!.video.location;
+}
+
+describe('GET /api/v2/search/wonder-search', () => {
+  it('finds a place by its full name and groups results by type', async () => {
+    const place = await aPlace();
+    const { status, body } = await api<Results>(
+      `/api/v2/search/wonder-search?search_type=global&term=${encodeURIComponent(place.clm_name)}`,
+    );
+    expect(status).toBe(200);
+    expect(Object.keys(body.data).sort()).toEqual(['cities', 'locations', 'reviews', 'users']);
+    expect(body.data.locations![0]!.clm_id).toBe(place.clm_id);
+  });
+
+  it('finds by prefix', async () => {
+    const { body } = await api<Results>('/api/v2/search/wonder-search?term=Chica&include=cities');
+    expect(body.data.cities!.map((c) => c.clm_city)).toContain('Chicago');
+  });
+
+  it('tolerates a typo', async () => {
+    const { body } = await api<Results>('/api/v2/search/wonder-search?term=Chicaga&include=cities');
+    expect(body.data.cities!.map((c) => c.clm_city)).toContain('Chicago');
+    const place = await aPlace();
+    const word = place.clm_name.split(/\s+/).sort((a, b) => b.length - a.length)[0]!;
+    const typo = word.slice(0, -1) + (word.endsWith('x') ? 'y' : 'x');
+    const found = await api<Results>(
+      `/api/v2/search/wonder-search?term=${encodeURIComponent(typo)}&include=locations&limit=50`,
+    );
+    expect(found.body.data.locations!.length).toBeGreaterThan(0);
+  });
+
+  it('finds places by a cuisine they serve', async () => {
+    const { body } = await api<Results>(
+      '/api/v2/search/wonder-search?term=pizza&include=locations',
+    );
+    expect(body.data.locations!.length).toBeGreaterThan(0);
+  });
+
+  it('honours include and limit', async () => {
+    const { body } = await api<Results>(
+      '/api/v2/search/wonder-search?term=a&include=users,locations&limit=3',
+    );
+    expect(Object.keys(body.data).sort()).toEqual(['locations', 'users']);
+    expect(body.data.users!.length).toBeLessThanOrEqual(3);
+    expect(body.data.locations!.length).toBe(3);
+  });
+
+  it('answers an empty result for nonsense, and treats % and _ as letters', async () => {
+    const { status, body } = await api<Results>('/api/v2/search/wonder-search?term=qqzzxxjj');
+    expect(status).toBe(200);
+    expect(Object.values(body.data).every((list) => list!.length === 0)).toBe(true);
+    const wildcard = await api<Results>(
+      '/api/v2/search/wonder-search?term=%25%25&include=locations',
+    );
+    expect(wildcard.body.data.locations).toEqual([]);
+  });
+
+  it.each([
+    ['', 'term'],
+    ['term=', 'term'],
+    ['term=pizza&include=songs', 'include'],
+    ['term=pizza&limit=0', 'limit'],
+    ['term=pizza&limit=500', 'limit'],
+    ['term=pizza&search_type=local', 'search_type'],
+    [`term=${'a'.repeat(101)}`, 'term'],
+  ])('refuses "%s"', async (query, mentions) => {
+    const { status, body } = await api(`/api/v2/search/wonder-search?${query}`);
+    expect(status).toBe(400);
+    expect(body).toMatchObject({
+      error: 'bad_request',
+      message: expect.stringContaining(mentions),
+    });
+  });
+});
+
+describe('GET /api/v2/routes/{slug}', () => {
+  it('resolves a city by {citySlug}-{stateSlug} and by state/city', async () => {
+    const one = await api<{
+      targetType: string;
+      targetId: number;
+      target: { clm_city: string; state_slug: string; city_slug: string };
+    }>('/api/v2/routes/chicago-il?target_type=city');
+    expect(one.status).toBe(200);
+    expect(one.body).toMatchObject({ targetType: 'city', target: { clm_city: 'Chicago' } });
+    const two = await api<{ targetId: number }>('/api/v2/routes/il%2Fchicago?target_type=city');
+    expect(two.body.targetId).toBe(one.body.targetId);
+  });
+
+  it('resolves a user by username or vanity url, any case, with or without @', async () => {
+    const { body: watch } = await api<{
+      results: {
+        video: { author: { clm_id: number; clm_username: string; vanity_url: string } };
+      }[];
+    }>('/api/v4/global/watch?limit=1');
+    const author = watch.results[0]!.video.author;
+    for (const slug of [
+      author.clm_username,
+      author.vanity_url.toUpperCase(),
+      `@${author.clm_username}`,
+    ]) {
+      const { status, body } = await api<{ targetId: number; target: { user_name: string } }>(
+        `/api/v2/routes/${encodeURIComponent(slug)}?target_type=user`,
+      );
+      expect(status, slug).toBe(200);
+      expect(body.targetId).toBe(author.clm_id);
+    }
+  });
+
+  it('resolves a location identifier ending in the id, even after a rename', async () => {
+    const place = await aPlace();
+    const exact = await api<{ targetId: number; target: { clm_name: string } }>(
+      `/api/v2/routes/${place.clm_slug}?target_type=location`,
+    );
+    expect(exact.status).toBe(200);
+    expect(exact.body.targetId).toBe(place.clm_id);
+    const renamed = await api<{ targetId: number }>(
+      `/api/v2/routes/old-name-${place.clm_id}?target_type=location`,
+    );
+    expect(renamed.body.targetId).toBe(place.clm_id);
+  });
+
+  it('answers 404 for slugs that name nothing', async () => {
+    expect((await api('/api/v2/routes/atlantis-zz?target_type=city')).status).toBe(404);
+    expect((await api('/api/v2/routes/nobody-here-at-all?target_type=user')).status).toBe(404);
+    expect((await api('/api/v2/routes/no-id-at-the-end?target_type=location')).status).toBe(404);
+    expect((await api('/api/v2/routes/gone-987654321?target_type=location')).status).toBe(404);
+  });
+
+  it('answers 400 for an unknown or missing target_type and for a malformed slug', async () => {
+    const unknown = await api('/api/v2/routes/chicago-il?target_type=planet');
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toMatchObject({
+      error: 'bad_request',
+      message: expect.stringContaining('target_type'),
+    });
+    expect((await api('/api/v2/routes/chicago-il')).status).toBe(400);
+    expect((await api('/api/v2/routes/%3Cscript%3E?target_type=city')).status).toBe(400);
+  });
+});

@@ -1,0 +1,35 @@
+import { defineConfig } from 'vitest/config';
+
+// Kept apart from the web app's Vite config so the React Router plugin never runs under Vitest.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['{contract,db,server,app}/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts'],
+          environment: 'node',
+          // One real server on one seeded database for every API test (tests/api/global-setup.ts).
+          globalSetup: ['tests/api/global-setup.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        test: {
+          name: 'start',
+          include: ['tests/start/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 180_000,
+        },
+      },
+    ],
+  },
+});
