@@ -26,7 +26,7 @@ export interface DatabaseHandle {
 const migrationsFolder = join(projectRoot(), 'db', 'migrations');
 
 /** Search tolerates a typo or two in a word (server/api/search.ts): pg_trgm's `<%` threshold. */
-const SESSION_SETTINGS = 'set pg_trgm.word_similarity_threshold = 0.45';
+const WORD_SIMILARITY_THRESHOLD = 0.45;
 
 export interface DatabaseOptions {
   /** postgres://… for a PostgreSQL server; absent for the embedded database. */
@@ -41,8 +41,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
+      options: `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`,
     });
-    pool.on('connect', (client) => void client.query(SESSION_SETTINGS));
     const db = drizzlePg(pool, { schema });
     return {
       db,
@@ -57,7 +57,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     ...(options.pgliteDir ? { dataDir: options.pgliteDir } : {}),
     extensions: { pg_trgm },
   });
-  await client.exec(SESSION_SETTINGS);
+  await client.exec(`set pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`);
   const db = drizzlePglite(client, { schema });
   return {
     db,

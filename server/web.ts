@@ -20,12 +20,10 @@ export function registerWebApp(app: FastifyInstance, db: Database, config: Confi
         .send({ error: 'not_found', message: `No media at ${request.url.split('?')[0]}` });
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return reply
-        .code(404)
-        .send({
-          error: 'not_found',
-          message: `Nothing answers ${request.method} ${request.url.split('?')[0]}`,
-        });
+      return reply.code(404).send({
+        error: 'not_found',
+        message: `Nothing answers ${request.method} ${request.url.split('?')[0]}`,
+      });
     }
     ensureCsrfCookie(request, reply, config.isProduction);
     const [cityRows, trending] = await Promise.all([

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Runs a command against a throwaway PostgreSQL server on 127.0.0.1, with
+# TEST_DATABASE_URL pointing at it; stops and removes the server afterwards.
+# Usage: scripts/with-postgres.sh npx vitest run --project api
+set -euo pipefail
+
+pgbin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
+if [ -z "$pgbin" ]; then
+  echo "PostgreSQL is not installed: apt-get install postgresql" >&2
+  exit 1
+fi
+port=${PGPORT_TEST:-55432}
+dir=$(mktemp -d /tmp/spotreel-pg.XXXXXX)
+as_postgres=()
+if [ "$(id -u)" = 0 ]; then
+  # initdb refuses to run as root: the Debian package's postgres user owns the cluster.
+  id postgres >/dev/null 2>&1 || useradd --system --no-create-home postgres
+  chown postgres "$dir"
+  as_postgres=(runuser -u postgres --)
+fi
+
+stop() {
+  "${as_postgres[@]}" "$pgbin/pg_ctl" -D "$dir/data" -m fast -w stop >/dev/null 2>&1 || true
+  rm -rf "$dir"
+}
+trap stop EXIT
+
+"${as_postgres[@]}" "$pgbin/initdb" -D "$dir/data" -U spotreel --auth=trust -E UTF8 >/dev/null
+"${as_postgres[@]}" "$pgbin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w \
+  -o "-c listen_addresses=127.0.0.1 -p $port -k $dir -c fsync=off" start >/dev/null
+"${as_postgres[@]}" "$pgbin/createdb" -h 127.0.0.1 -p "$port" -U spotreel spotreel_test
+echo "PostgreSQL $("$pgbin/postgres" --version | awk '{print $3}') on 127.0.0.1:$port"
+
+TEST_DATABASE_URL="postgres://spotreel@127.0.0.1:$port/spotreel_test" "$@"
