@@ -137,7 +137,7 @@ export const locations = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('locations_city_rank_idx').on(t.cityId, t.rankScore.desc()),
+    index('locations_city_rank_idx').on(t.cityId, t.rankScore.desc().nullsFirst()),
     index('locations_super_categories_idx').using('gin', t.superCategories),
     index('locations_classification_ids_idx').using('gin', t.classificationIds),
     index('locations_name_trgm_idx').using('gin', trgm('name')),
@@ -172,10 +172,14 @@ export const reviews = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('reviews_rank_idx').on(t.rankScore.desc(), t.id),
-    index('reviews_city_rank_idx').on(t.cityId, t.rankScore.desc(), t.id),
-    index('reviews_location_created_idx').on(t.locationId, t.createdAt.desc(), t.id.desc()),
-    index('reviews_author_created_idx').on(t.authorId, t.createdAt.desc()),
+    index('reviews_rank_idx').on(t.rankScore.desc().nullsFirst(), t.id),
+    index('reviews_city_rank_idx').on(t.cityId, t.rankScore.desc().nullsFirst(), t.id),
+    index('reviews_location_created_idx').on(
+      t.locationId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('reviews_author_created_idx').on(t.authorId, t.createdAt.desc().nullsFirst()),
     index('reviews_caption_trgm_idx').using('gin', trgm('caption')),
   ],
 );
@@ -225,7 +229,10 @@ export const locationFollows = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.locationId, t.userId] }),
-    index('location_follows_location_created_idx').on(t.locationId, t.createdAt.desc()),
+    index('location_follows_location_created_idx').on(
+      t.locationId,
+      t.createdAt.desc().nullsFirst(),
+    ),
   ],
 );
 
@@ -242,7 +249,7 @@ export const tips = pgTable(
     text: text('text').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('tips_location_created_idx').on(t.locationId, t.createdAt.desc())],
+  (t) => [index('tips_location_created_idx').on(t.locationId, t.createdAt.desc().nullsFirst())],
 );
 
 /** Precomputed related places (spec §7 related with use_cache / use_only_cache). */

@@ -9,6 +9,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { DatabaseHandle } from '../db/client';
 import { productApi } from './api/product-api';
+import { registerBenchBaseline } from './bench-baseline';
 import type { Config } from './config';
 import { registerErrorHandling } from './errors';
 import { registerHealth } from './health';
@@ -71,6 +72,7 @@ export async function buildApp({
   await registerOpenApi(app, version);
 
   registerHealth(app, database);
+  if (config.benchBaseline) registerBenchBaseline(app);
   await registerMediaHost(app, config.mediaDir);
   await app.register(
     productApi({ db: database.db, media: mediaUrls(config.mediaBaseUrl), config, cache }),

@@ -51,6 +51,10 @@ const EnvSchema = z.object({
   SANDBOX_HOSTS: hostList.default(['sandbox.spotreel.app']),
   LOCAL_HOSTS: hostList.default(['localhost', '127.0.0.1', '[::1]', '0.0.0.0']),
   SHUTDOWN_GRACE_MS: positiveInt('SHUTDOWN_GRACE_MS').default(10_000),
+  BENCH_BASELINE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
 });
 
 export type Config = ReturnType<typeof parseConfig>;
@@ -101,5 +105,6 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     trustProxy: c.TRUST_PROXY,
     hosts: { production: c.PRODUCTION_HOSTS, sandbox: c.SANDBOX_HOSTS, local: c.LOCAL_HOSTS },
     shutdownGraceMs: c.SHUTDOWN_GRACE_MS,
+    benchBaseline: c.BENCH_BASELINE,
   };
 }

@@ -189,20 +189,20 @@ CREATE UNIQUE INDEX "cities_state_city_slug_idx" ON "cities" USING btree ("state
 CREATE INDEX "cities_name_trgm_idx" ON "cities" USING gin (name gin_trgm_ops);--> statement-breakpoint
 CREATE UNIQUE INDEX "classifications_kind_safe_name_idx" ON "classifications" USING btree ("kind","safe_name");--> statement-breakpoint
 CREATE INDEX "classifications_kind_order_idx" ON "classifications" USING btree ("kind","pinned","location_count");--> statement-breakpoint
-CREATE INDEX "location_follows_location_created_idx" ON "location_follows" USING btree ("location_id","created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "locations_city_rank_idx" ON "locations" USING btree ("city_id","rank_score" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "location_follows_location_created_idx" ON "location_follows" USING btree ("location_id","created_at" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "locations_city_rank_idx" ON "locations" USING btree ("city_id","rank_score" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "locations_super_categories_idx" ON "locations" USING gin ("super_categories");--> statement-breakpoint
 CREATE INDEX "locations_classification_ids_idx" ON "locations" USING gin ("classification_ids");--> statement-breakpoint
 CREATE INDEX "locations_name_trgm_idx" ON "locations" USING gin (name gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "locations_trending_idx" ON "locations" USING btree ("trending_rank") WHERE "locations"."trending_rank" is not null;--> statement-breakpoint
 CREATE INDEX "review_reads_review_first_read_idx" ON "review_reads" USING btree ("review_id","first_read_at");--> statement-breakpoint
-CREATE INDEX "reviews_rank_idx" ON "reviews" USING btree ("rank_score" DESC NULLS LAST,"id");--> statement-breakpoint
-CREATE INDEX "reviews_city_rank_idx" ON "reviews" USING btree ("city_id","rank_score" DESC NULLS LAST,"id");--> statement-breakpoint
-CREATE INDEX "reviews_location_created_idx" ON "reviews" USING btree ("location_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "reviews_author_created_idx" ON "reviews" USING btree ("author_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "reviews_rank_idx" ON "reviews" USING btree ("rank_score" DESC NULLS FIRST,"id");--> statement-breakpoint
+CREATE INDEX "reviews_city_rank_idx" ON "reviews" USING btree ("city_id","rank_score" DESC NULLS FIRST,"id");--> statement-breakpoint
+CREATE INDEX "reviews_location_created_idx" ON "reviews" USING btree ("location_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "reviews_author_created_idx" ON "reviews" USING btree ("author_id","created_at" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "reviews_caption_trgm_idx" ON "reviews" USING gin (caption gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "shares_resource_created_idx" ON "shares" USING btree ("resource_type","resource_id","created_at");--> statement-breakpoint
-CREATE INDEX "tips_location_created_idx" ON "tips" USING btree ("location_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "tips_location_created_idx" ON "tips" USING btree ("location_id","created_at" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "user_collections_user_idx" ON "user_collections" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "users_username_lower_idx" ON "users" USING btree (lower("username"));--> statement-breakpoint
 CREATE UNIQUE INDEX "users_vanity_url_lower_idx" ON "users" USING btree (lower("vanity_url"));--> statement-breakpoint

@@ -115,6 +115,8 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
     step('precomputed related places');
     await tdb.insert(t.seedRuns).values({ scale: world.scale, seed: world.seed });
   });
+  // Fresh statistics, so the first queries get the plans the indexes were made for.
+  await db.execute(sql`analyze`);
   step('done');
   return world;
 }

@@ -62,15 +62,13 @@ export const searchRoutes: ApiRoutes = (ctx) => async (app) => {
     },
     cities: (term, limit) =>
       findCities(ctx, or(matches(cities.name, term), ilike(cities.state, escapeLike(term))), limit),
+    // Captions are sentences: a substring match (GIN-indexed ILIKE) finds what people type,
+    // and word similarity over every caption would cost more than it finds.
     reviews: (term, limit) =>
       findReviews(
         ctx,
-        matches(reviews.caption, term),
-        [
-          desc(sql`word_similarity(${term}, ${reviews.caption})`),
-          desc(reviews.rankScore),
-          reviews.id,
-        ],
+        ilike(reviews.caption, `%${escapeLike(term)}%`),
+        [desc(reviews.rankScore), reviews.id],
         limit,
       ),
   };

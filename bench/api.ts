@@ -1,0 +1,268 @@
+/**
+ * npm run bench:api — req/s and p99 of the product server's hot read endpoints next to a
+ * baseline route of the same server that returns a precomputed JSON of the same size.
+ * Loopback only, bounded in time; writes bench/RESULTS.md.
+ *
+ * BENCH_SECONDS (default 8) per measurement, BENCH_CONNECTIONS (default 50).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const PORT = Number(process.env.BENCH_PORT ?? 3900);
+const BASE = `http://127.0.0.1:${PORT}`;
+const DATA_DIR = join('data', 'bench');
+const TARGET_RATIO = 0.5;
+const SEARCH_P99_MS = 30;
+
+interface Endpoint {
+  name: string;
+  /** Paths the load rotates over, as visitors would spread over places and terms. */
+  paths: string[];
+}
+
+interface Measured {
+  requests: number;
+  p99: number;
+  bytes: number;
+  errors: number;
+}
+
+async function getJson<T>(path: string): Promise<T> {
+  const answer = await fetch(BASE + path);
+  if (!answer.ok) throw new Error(`${path}: ${answer.status}`);
+  return (await answer.json()) as T;
+}
+
+async function endpoints(): Promise<Endpoint[]> {
+  const watch = await getJson<{
+    results: { video: { location: { clm_id: number }; author: { clm_id: number } } }[];
+  }>('/api/v4/global/watch?limit=50&result_type=global');
+  const locationIds = [...new Set(watch.results.map((r) => r.video.location.clm_id))];
+  const cityIds = Array.from({ length: 14 }, (_, i) => i + 1);
+  const terms = [
+    'pizza',
+    'taco',
+    'sushi',
+    'rooftop',
+    'brunch',
+    'chicago',
+    'austn',
+    'coffe',
+    'the golden',
+    'jazz',
+    'burger',
+    'ramen',
+    'hotel',
+    'museum',
+    'vintage',
+    'wine',
+    'bbq',
+    'bakery',
+    'cocktail',
+    'seafood',
+  ];
+  return [
+    { name: 'watch', paths: ['/api/v4/global/watch?limit=10&result_type=global'] },
+    { name: 'location', paths: locationIds.map((id) => `/api/v2/locations/${id}`) },
+    {
+      name: 'location videos',
+      paths: locationIds.map((id) => `/api/v3/locations/${id}/videos?per_page=15`),
+    },
+    {
+      name: 'city feed',
+      paths: cityIds.flatMap((id) =>
+        [0, 4, 8].map((start) => `/api/v2/cities/${id}/feed?limit=4&start=${start}`),
+      ),
+    },
+    {
+      name: 'search',
+      paths: terms.map(
+        (t) =>
+          `/api/v2/search/wonder-search?search_type=global&term=${encodeURIComponent(t)}&limit=5`,
+      ),
+    },
+  ];
+}
+
+function load(paths: string[]): Promise<Measured> {
+  return new Promise((resolve, reject) => {
+    let next = 0;
+    const instance = autocannon(
+      {
+        url: BASE,
+        connections: CONNECTIONS,
+        duration: SECONDS,
+        requests: [
+          {
+            setupRequest: (request) => ({
+              ...request,
+              path: paths[next++ % paths.length] as string,
+            }),
+          },
+        ],
+      },
+      (error, result) => {
+        if (error) return reject(error);
+        resolve({
+          requests: result.requests.average,
+          p99: result.latency.p99,
+          bytes: Math.round(result.throughput.total / Math.max(1, result.requests.total)),
+          errors: result.errors + result.non2xx,
+        });
+      },
+    );
+    autocannon.track(instance, {
+      renderProgressBar: false,
+      renderResultsTable: false,
+      renderLatencyTable: false,
+    });
+  });
+}
+
+/** Waits until the server has drained the last run's queue (health answers quickly again). */
+async function settle() {
+  for (let i = 0; i < 600; i++) {
+    const started = performance.now();
+    await fetch(BASE + '/healthz');
+    if (performance.now() - started < 20) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function averageSize(paths: string[]): Promise<number> {
+  let total = 0;
+  for (const path of paths) total += (await (await fetch(BASE + path)).text()).length;
+  return Math.round(total / paths.length);
+}
+
+function startServer(env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['build/server/main.js'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR,
+      BENCH_BASELINE: 'true',
+      RATE_LIMIT_WRITES_PER_MINUTE: '1000000',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const poll = async () => {
+      try {
+        if ((await fetch(BASE + '/readyz')).ok) return resolve(child);
+      } catch {
+        // not up yet
+      }
+      if (child.exitCode !== null) return reject(new Error('the server exited'));
+      if (Date.now() - started > 300_000) return reject(new Error('the server never became ready'));
+      setTimeout(poll, 250);
+    };
+    void poll();
+  });
+}
+
+async function stopServer(child: ChildProcess) {
+  child.kill('SIGTERM');
+  await new Promise((resolve) => child.once('exit', resolve));
+}
+
+interface Row {
+  name: string;
+  bytes: number;
+  endpoint: Measured;
+  baseline: Measured;
+}
+
+async function measureAll(label: string): Promise<Row[]> {
+  const rows: Row[] = [];
+  const list = await endpoints();
+  for (const endpoint of list) {
+    // Warm up: every path once, so the first measurement is not the first query plan.
+    for (const path of endpoint.paths) await fetch(BASE + path).then((r) => r.arrayBuffer());
+    const bytes = await averageSize(endpoint.paths);
+    process.stdout.write(`[${label}] ${endpoint.name} (${bytes} B) … `);
+    const measured = await load(endpoint.paths);
+    await settle();
+    const baseline = await load([`/api/_bench/baseline?bytes=${bytes}`]);
+    await settle();
+    console.log(
+      `${measured.requests.toFixed(0)} req/s p99 ${measured.p99} ms; baseline ${baseline.requests.toFixed(0)} req/s`,
+    );
+    rows.push({ name: endpoint.name, bytes, endpoint: measured, baseline });
+  }
+  return rows;
+}
+
+function table(rows: Row[], withTargets: boolean): string {
+  const lines = [
+    '| endpoint | body | req/s | p99 | baseline req/s | baseline p99 | ratio | errors |' +
+      (withTargets ? ' target |' : ''),
+    '|---|---:|---:|---:|---:|---:|---:|---:|' + (withTargets ? '---|' : ''),
+  ];
+  for (const row of rows) {
+    const ratio = row.endpoint.requests / row.baseline.requests;
+    const ratioMet = ratio >= TARGET_RATIO;
+    const p99Met = row.name !== 'search' || row.endpoint.p99 <= SEARCH_P99_MS;
+    const target =
+      row.name === 'search'
+        ? `${ratioMet ? 'met' : 'missed'} ≥ 50%; ${p99Met ? 'met' : 'missed'} p99 ≤ ${SEARCH_P99_MS} ms`
+        : `${ratioMet ? 'met' : 'missed'} ≥ 50%`;
+    lines.push(
+      `| ${row.name} | ${row.bytes} B | ${row.endpoint.requests.toFixed(0)} | ${row.endpoint.p99} ms | ${row.baseline.requests.toFixed(0)} | ${row.baseline.p99} ms | ${(ratio * 100).toFixed(0)}% | ${row.endpoint.errors} |` +
+        (withTargets ? ` ${target} |` : ''),
+    );
+  }
+  return lines.join('\n');
+}
+
+async function main() {
+  if (!existsSync('build/server/main.js'))
+    throw new Error('Run `npm run build` first (npm start does it too).');
+  await mkdir(DATA_DIR, { recursive: true });
+
+  let server = await startServer({});
+  const cached = await measureAll('default');
+  await stopServer(server);
+
+  server = await startServer({ API_CACHE_TTL_MS: '0' });
+  const uncached = await measureAll('no response cache');
+  await stopServer(server);
+
+  const version = JSON.parse(await readFile('package.json', 'utf8')) as { version: string };
+  const report = `# Benchmark results
+
+\`npm run bench:api\` — measured ${new Date().toISOString().slice(0, 10)} on ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}, Spotreel ${version.version}.
+Embedded PGlite, seeded world at scale 1, \`NODE_ENV=production\`, server in its own process, autocannon on loopback
+with ${CONNECTIONS} connections for ${SECONDS} s per row (load generator and server share the machine's cores).
+Each endpoint's load rotates over many paths (places, cities and pages, search terms with typos); the baseline is
+\`/api/_bench/baseline\` of the same server returning a precomputed JSON of the endpoint's average body size.
+
+Targets: every read endpoint at ≥ ${TARGET_RATIO * 100}% of the baseline's req/s at ${CONNECTIONS} connections; search p99 ≤ ${SEARCH_P99_MS} ms.
+
+## Default configuration (response cache on, ADR 008)
+
+${table(cached, true)}
+
+## Response cache off (\`API_CACHE_TTL_MS=0\`): every request reaches the database
+
+${table(uncached, false)}
+`;
+  await writeFile('bench/RESULTS.md', report);
+  console.log('\nwrote bench/RESULTS.md');
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
