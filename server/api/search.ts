@@ -42,7 +42,10 @@ export const searchRoutes: ApiRoutes = (ctx) => async (app) => {
         .limit(20);
       const byTag =
         tagged.length > 0
-          ? sql`${locations.classificationIds} && ${sql.raw(`ARRAY[${tagged.map((t) => t.id).join(',')}]::int[]`)}`
+          ? sql`${locations.classificationIds} && ${sql`ARRAY[${sql.join(
+              tagged.map((t) => sql`${t.id}`),
+              sql`, `,
+            )}]::int[]`}`
           : undefined;
       return findLocationSummaries(
         ctx,
