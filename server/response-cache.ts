@@ -10,6 +10,7 @@ import fp from 'fastify-plugin';
 export interface ResponseCache {
   clear(): void;
   readonly size: number;
+  readonly enabled: boolean;
 }
 
 interface Entry {
@@ -43,6 +44,7 @@ export function createResponseCache(options: { ttlMs: number; maxEntries: number
       if (entries.size > options.maxEntries) entries.delete(entries.keys().next().value as string);
     },
     clear: () => entries.clear(),
+    enabled: options.ttlMs > 0,
     get size() {
       return entries.size;
     },
@@ -68,26 +70,55 @@ function sendCached(request: FastifyRequest, reply: FastifyReply, entry: Entry) 
 
 export const responseCachePlugin = fp<{ cache: CacheStore }>(
   async (app: FastifyInstance, { cache }) => {
+    // Single flight: while one request computes an answer, identical ones wait for it
+    // instead of asking the database again (a cold cache under a burst).
+    const inFlight = new Map<string, Promise<Entry | undefined>>();
+    const leaders = new WeakMap<FastifyRequest, (entry: Entry | undefined) => void>();
+    const settle = (request: FastifyRequest, entry: Entry | undefined) => {
+      const done = leaders.get(request);
+      if (!done) return;
+      leaders.delete(request);
+      inFlight.delete(request.url);
+      done(entry);
+    };
+    const isPublicGet = (request: FastifyRequest) =>
+      request.method === 'GET' && request.routeOptions.config.publicCache === true;
+
     app.addHook('onRequest', async (request, reply) => {
-      if (request.method !== 'GET' || !request.routeOptions.config.publicCache) return;
+      if (!isPublicGet(request) || !cache.enabled) return;
       const entry = cache.get(request.url);
       if (entry) return sendCached(request, reply, entry);
+      const pending = inFlight.get(request.url);
+      if (pending) {
+        const shared = await pending;
+        // When the first request failed, this one tries on its own.
+        if (shared) return sendCached(request, reply, shared);
+        return;
+      }
+      inFlight.set(request.url, new Promise((resolve) => leaders.set(request, resolve)));
     });
     app.addHook('onSend', async (request, reply, payload) => {
-      if (request.method !== 'GET' || !request.routeOptions.config.publicCache) return payload;
-      if (reply.statusCode !== 200 || typeof payload !== 'string' || reply.getHeader('x-cache'))
+      if (!isPublicGet(request)) return payload;
+      if (reply.statusCode !== 200 || typeof payload !== 'string' || reply.getHeader('x-cache')) {
+        settle(request, undefined);
         return payload;
-      const etag = etagOf(payload);
-      const contentType = String(
-        reply.getHeader('content-type') ?? 'application/json; charset=utf-8',
-      );
-      cache.set(request.url, { body: payload, etag, contentType });
-      reply.header('cache-control', PUBLIC_CACHE_CONTROL).header('etag', etag);
-      if (notModified(request, etag)) {
+      }
+      const entry = {
+        body: payload,
+        etag: etagOf(payload),
+        contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
+      };
+      cache.set(request.url, entry);
+      settle(request, { ...entry, expires: 0 });
+      reply.header('cache-control', PUBLIC_CACHE_CONTROL).header('etag', entry.etag);
+      if (notModified(request, entry.etag)) {
         reply.code(304);
         return '';
       }
       return payload;
     });
+    // Whatever happened to the first request, never leave the others waiting.
+    app.addHook('onResponse', async (request) => settle(request, undefined));
+    app.addHook('onRequestAbort', async (request) => settle(request, undefined));
   },
 );

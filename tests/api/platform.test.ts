@@ -49,6 +49,15 @@ describe('caching of public GETs', () => {
     expect(other.status).toBe(200);
   });
 
+  it('answers a burst of the same request from one database read', async () => {
+    const path = fresh('/api/v2/search/wonder-search?term=pizza');
+    const answers = await Promise.all(Array.from({ length: 30 }, () => fetch(baseUrl() + path)));
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    expect(new Set(answers.map((a) => a.headers.get('etag'))).size).toBe(1);
+    const computed = answers.filter((a) => a.headers.get('x-cache') !== 'hit');
+    expect(computed.length).toBeLessThan(answers.length);
+  });
+
   it('never caches writes or errors', async () => {
     const missing = await api('/api/v2/locations/987654321');
     expect(missing.headers.get('etag')).toBeNull();
