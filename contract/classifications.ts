@@ -40,14 +40,12 @@ export type Classification = z.infer<typeof Classification>;
 /** spec §9: cuisine and category pages hold 10 items, page 1 by default. */
 export const CLASSIFICATIONS_PER_PAGE = 10;
 
-const classificationsQuery = pageQuery(CLASSIFICATIONS_PER_PAGE).extend({
+/** Query of both lists: cuisines and practical categories (optionally in one city). */
+export const ClassificationListQuery = pageQuery(CLASSIFICATIONS_PER_PAGE).extend({
   city_id: z.coerce.number().int().positive().optional(),
   pinned_only: booleanFlagQuery.optional(),
-});
-export const CuisinesQuery = classificationsQuery.extend({
   pinned_first: booleanFlagQuery.optional(),
 });
-export const PracticalCategoriesQuery = classificationsQuery;
 
 export const ClassificationList = z
   .object({ data: z.array(Classification), pagination_data: PaginationData })
