@@ -149,7 +149,7 @@ async function averageSize(paths: string[]): Promise<number> {
 }
 
 function startServer(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['build/server/main.js'], {
+  const child = spawn(process.execPath, ['build/host/main.js'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -241,7 +241,7 @@ function table(rows: Row[], withTargets: boolean): string {
 }
 
 async function main() {
-  if (!existsSync('build/server/main.js'))
+  if (!existsSync('build/host/main.js'))
     throw new Error('Run `npm run build` first (npm start does it too).');
   await mkdir(DATA_DIR, { recursive: true });
 

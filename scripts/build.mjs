@@ -1,10 +1,17 @@
-// Builds what `npm start` runs: the server bundle (and, from issue 3 on, the web app).
+// Builds what `npm start` runs: the web app (React Router: build/client, build/server) and
+// the host process (build/host/main.js).
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
-import { writeFileSync } from 'node:fs';
+
+const web = spawnSync(process.execPath, ['node_modules/@react-router/dev/bin.js', 'build'], {
+  stdio: 'inherit',
+});
+if (web.status !== 0) process.exit(web.status ?? 1);
 
 await build({
   entryPoints: ['server/main.ts'],
-  outfile: 'build/server/main.js',
+  outfile: 'build/host/main.js',
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -13,5 +20,6 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
+mkdirSync('build', { recursive: true });
 writeFileSync('build/.stamp', new Date().toISOString());
-console.log('built build/server/main.js');
+console.log('built build/client, build/server (web app) and build/host/main.js');

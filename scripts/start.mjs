@@ -3,7 +3,7 @@ import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-const SOURCES = ['server', 'db', 'contract', 'app', 'package-lock.json'];
+const SOURCES = ['server', 'db', 'contract', 'app', 'public', 'package-lock.json', 'vite.config.ts', 'react-router.config.ts'];
 const stamp = 'build/.stamp';
 
 function newestSource(path) {
@@ -23,7 +23,7 @@ if (built < Math.max(...SOURCES.map(newestSource))) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const child = spawn(process.execPath, ['--enable-source-maps', 'build/server/main.js'], {
+const child = spawn(process.execPath, ['--enable-source-maps', 'build/host/main.js'], {
   stdio: 'inherit',
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));

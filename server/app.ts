@@ -15,6 +15,7 @@ import { registerErrorHandling } from './errors';
 import { registerHealth } from './health';
 import { loggerOptions } from './logger';
 import { registerMediaHost } from './media/media-host';
+import { writeAppQrCode } from './media/qr-code';
 import { mediaUrls } from './media/urls';
 import { registerOpenApi } from './openapi';
 import { createResponseCache, responseCachePlugin } from './response-cache';
@@ -71,6 +72,7 @@ export async function buildApp({
   await app.register(responseCachePlugin, { cache });
   await registerOpenApi(app, version);
 
+  await writeAppQrCode(config.mediaDir, config.appLinkBase);
   registerHealth(app, database);
   if (config.benchBaseline) registerBenchBaseline(app);
   await registerMediaHost(app, config.mediaDir);
@@ -78,6 +80,6 @@ export async function buildApp({
     productApi({ db: database.db, media: mediaUrls(config.mediaBaseUrl), config, cache }),
     { prefix: '/api' },
   );
-  registerWebApp(app, database.db, config);
+  await registerWebApp(app, config, version);
   return app;
 }

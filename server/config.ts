@@ -14,6 +14,12 @@ const positiveInt = (name: string) =>
     .int(`${name} must be a whole number`)
     .positive(`${name} must be above 0`);
 
+const flag = z
+  .enum(['true', 'false'])
+  .default('false')
+  .transform((v) => v === 'true');
+const url = (name: string) => z.string().url(`${name} must be a URL`);
+
 /** Every setting comes from the environment and is checked at boot (docs/decisions/001-stack.md). */
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -43,18 +49,25 @@ const EnvSchema = z.object({
   API_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
   API_CACHE_MAX_ENTRIES: positiveInt('API_CACHE_MAX_ENTRIES').default(5_000),
   RATE_LIMIT_WRITES_PER_MINUTE: positiveInt('RATE_LIMIT_WRITES_PER_MINUTE').default(120),
-  TRUST_PROXY: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((v) => v === 'true'),
+  TRUST_PROXY: flag,
   PRODUCTION_HOSTS: hostList.default(['spotreel.app', 'www.spotreel.app']),
   SANDBOX_HOSTS: hostList.default(['sandbox.spotreel.app']),
   LOCAL_HOSTS: hostList.default(['localhost', '127.0.0.1', '[::1]', '0.0.0.0']),
   SHUTDOWN_GRACE_MS: positiveInt('SHUTDOWN_GRACE_MS').default(10_000),
-  BENCH_BASELINE: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((v) => v === 'true'),
+  BENCH_BASELINE: flag,
+  /** Public origin for canonical URLs; by default the request's own. */
+  SITE_URL: url('SITE_URL').optional(),
+  APP_LINK_BASE: url('APP_LINK_BASE').default('https://spotreel.app.link/open'),
+  APP_STORE_URL: url('APP_STORE_URL').default(
+    'https://apps.apple.com/us/app/spotreel/id1600000000',
+  ),
+  PLAY_STORE_URL: url('PLAY_STORE_URL').default(
+    'https://play.google.com/store/apps/details?id=app.spotreel',
+  ),
+  CLAIM_BUSINESS_URL: url('CLAIM_BUSINESS_URL').default('https://business.spotreel.app/claim'),
+  COMPANY_SITE_URL: url('COMPANY_SITE_URL').default('https://about.spotreel.app'),
+  /** Test-only triggers in the web app (never in production). */
+  TEST_HOOKS: flag,
 });
 
 export type Config = ReturnType<typeof parseConfig>;
@@ -106,5 +119,12 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     hosts: { production: c.PRODUCTION_HOSTS, sandbox: c.SANDBOX_HOSTS, local: c.LOCAL_HOSTS },
     shutdownGraceMs: c.SHUTDOWN_GRACE_MS,
     benchBaseline: c.BENCH_BASELINE,
+    siteUrl: c.SITE_URL?.replace(/\/$/, ''),
+    appLinkBase: c.APP_LINK_BASE,
+    appStoreUrl: c.APP_STORE_URL,
+    playStoreUrl: c.PLAY_STORE_URL,
+    claimBusinessUrl: c.CLAIM_BUSINESS_URL,
+    companySiteUrl: c.COMPANY_SITE_URL.replace(/\/$/, ''),
+    testHooks: c.TEST_HOOKS && c.NODE_ENV !== 'production',
   };
 }

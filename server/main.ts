@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import { openDatabase } from '../db/client';
@@ -26,7 +26,6 @@ async function main() {
     pgliteDir: config.pgliteDir,
     poolSize: config.databasePoolSize,
   });
-  mkdirSync(config.mediaDir, { recursive: true });
   const app = await buildApp({ config, database, version });
   const log = app.log;
   log.info(

@@ -1,57 +1,207 @@
-import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import { asc, isNotNull } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import { cities, locations } from '../db/schema';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join, sep } from 'node:path';
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { pathToFileURL } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createRequestHandler, type ServerBuild } from 'react-router';
+import { environmentForHost } from '../contract/environment';
+import type { PublicConfig } from '../contract/public-config';
+import { projectRoot } from '../db/project-root';
 import type { Config } from './config';
 import { ensureCsrfCookie } from './security';
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/** What every server render gets (app/load-context.ts declares the same shape for the app). */
+export interface WebLoadContext {
+  nonce: string;
+  publicConfig: PublicConfig;
+  /** The visitor's cookies, with any the server just issued, for the API client to forward. */
+  cookies: Record<string, string>;
+  /** /api calls made while rendering run in process (Fastify inject), not over a socket. */
+  apiFetch: (path: string, init: RequestInit) => Promise<Response>;
+}
+
+const buildDir = join(projectRoot(), 'build');
+const serverBuildFile = join(buildDir, 'server', 'index.js');
+const YEAR = 365 * 24 * 3600;
+
+/** Long-lived ids the browser keeps (spec §3 device id, the analytics distinct id). */
+function ensureIdCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  name: string,
+  prefix: string,
+  secure: boolean,
+) {
+  const existing = request.cookies[name];
+  if (existing && /^[A-Za-z0-9_-]{8,80}$/.test(existing)) return existing;
+  const value = `${prefix}${randomUUID()}`;
+  reply.setCookie(name, value, {
+    path: '/',
+    sameSite: 'lax',
+    secure,
+    httpOnly: false,
+    maxAge: YEAR,
+  });
+  return value;
+}
+
+/** Content-Security-Policy of pages: scripts only from us or with this response's nonce. */
+function pageCsp(nonce: string, config: Config): string {
+  const media = config.mediaBaseUrl.startsWith('http')
+    ? ` ${new URL(config.mediaBaseUrl).origin}`
+    : '';
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob:${media}`,
+    `media-src 'self' blob:${media}`,
+    "connect-src 'self'",
+    "font-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+function toFetchRequest(request: FastifyRequest): Request {
+  const origin = `${request.protocol}://${request.host}`;
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    for (const v of Array.isArray(value) ? value : [value]) headers.append(key, String(v));
+  }
+  return new Request(origin + request.url, { method: request.method, headers });
+}
 
 /**
- * Every path that is not /api, /media or a health check belongs to the web app. Until the
- * React Router app lands (issue 3) this is a plain server-rendered page from the seeded world.
+ * Every path that is not /api, /media or a health check belongs to the web app: the React
+ * Router server build renders it (docs/decisions/010-web-app-routing.md).
  */
-export function registerWebApp(app: FastifyInstance, db: Database, config: Config) {
+export async function registerWebApp(app: FastifyInstance, config: Config, version: string) {
+  const built = existsSync(serverBuildFile);
+  let handle: ((request: Request, context: WebLoadContext) => Promise<Response>) | undefined;
+  if (built) {
+    const build = (await import(pathToFileURL(serverBuildFile).href)) as ServerBuild;
+    const handler = createRequestHandler(build, config.isProduction ? 'production' : 'development');
+    handle = (request, context) => handler(request, context as never);
+    // Files of the client build; fingerprinted /assets never change under a name.
+    await app.register(fastifyStatic, {
+      root: join(buildDir, 'client'),
+      prefix: '/',
+      decorateReply: false,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      setHeaders: (res, path) => {
+        res.setHeader(
+          'cache-control',
+          path.includes(`${sep}assets${sep}`)
+            ? `public, max-age=${YEAR}, immutable`
+            : 'public, max-age=86400',
+        );
+      },
+    });
+  } else {
+    app.log.warn(
+      'web app: build/server/index.js is missing; run `npm run build` (npm start does it)',
+    );
+  }
+
+  const publicConfigFor = (request: FastifyRequest): PublicConfig => ({
+    appVersion: version,
+    environment: environmentForHost(request.host, config.hosts),
+    siteUrl: config.siteUrl ?? `${request.protocol}://${request.host}`,
+    appLinkBase: config.appLinkBase,
+    appStoreLinks: {
+      'qrcode-download-apple': config.appStoreUrl,
+      'qrcode-download-google': config.playStoreUrl,
+    },
+    qrCodeUrl: `${config.mediaBaseUrl}/qr/app-download.svg`,
+    claimBusinessUrl: config.claimBusinessUrl,
+    companyLinks: {
+      careers: `${config.companySiteUrl}/careers`,
+      press: `${config.companySiteUrl}/press`,
+      terms: `${config.companySiteUrl}/terms`,
+      privacy: `${config.companySiteUrl}/privacy`,
+      support: `${config.companySiteUrl}/support`,
+    },
+    socialLinks: {
+      instagram: 'https://www.instagram.com/spotreel',
+      tiktok: 'https://www.tiktok.com/@spotreel',
+      youtube: 'https://www.youtube.com/@spotreel',
+      x: 'https://x.com/spotreel',
+      facebook: 'https://www.facebook.com/spotreel',
+    },
+    testHooks: config.testHooks,
+  });
+
   app.setNotFoundHandler(async (request, reply) => {
-    if (request.url.startsWith('/media/')) {
-      return reply
-        .code(404)
-        .send({ error: 'not_found', message: `No media at ${request.url.split('?')[0]}` });
+    const path = request.url.split('?')[0] ?? '/';
+    if (path.startsWith('/media/') || path.startsWith('/assets/')) {
+      return reply.code(404).send({ error: 'not_found', message: `Nothing at ${path}` });
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return reply.code(404).send({
-        error: 'not_found',
-        message: `Nothing answers ${request.method} ${request.url.split('?')[0]}`,
-      });
+      return reply
+        .code(404)
+        .send({ error: 'not_found', message: `Nothing answers ${request.method} ${path}` });
     }
-    ensureCsrfCookie(request, reply, config.isProduction);
-    const [cityRows, trending] = await Promise.all([
-      db.select({ name: cities.name, state: cities.state }).from(cities).orderBy(asc(cities.id)),
-      db
-        .select({ name: locations.name, id: locations.id })
-        .from(locations)
-        .where(isNotNull(locations.trendingRank))
-        .orderBy(asc(locations.trendingRank)),
-    ]);
+    if (!handle) {
+      return reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .send('The Spotreel web app is not built yet: run `npm run build`.');
+    }
+    const secure = config.isProduction;
+    const cookies: Record<string, string> = {};
+    for (const [name, value] of Object.entries(request.cookies))
+      if (value !== undefined) cookies[name] = value;
+    cookies.csrftoken = ensureCsrfCookie(request, reply, secure);
+    cookies.device_id = ensureIdCookie(request, reply, 'device_id', 'web-', secure);
+    cookies.distinct_id = ensureIdCookie(request, reply, 'distinct_id', '', secure);
     const nonce = randomBytes(16).toString('base64');
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .header(
-        'content-security-policy',
-        `default-src 'self'; style-src 'nonce-${nonce}'; img-src 'self' data:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'`,
-      ).send(`<!doctype html><html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width,initial-scale=1">
-<title>Spotreel — find your next favourite spot</title>
-<meta name="description" content="Short videos of the best local spots, filmed by the locals who love them.">
-<style nonce="${nonce}">body{margin:0;background:#FFFBF6;color:#15131C;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
-main{max-width:720px;margin:0 auto;padding:48px 16px}h1{font-size:44px;line-height:1.1;margin:0 0 12px}
-.mark{color:#FF5A4E}ul{padding-left:20px}a{color:#2C7A7B}</style></head>
-<body><main><h1><span class="mark">Spot</span>reel</h1>
-<p>Find your next favourite spot through short videos from the locals who love it. The full site is on its way.</p>
-<h2>Cities</h2><ul>${cityRows.map((c) => `<li>${escapeHtml(c.name)}, ${escapeHtml(c.state)}</li>`).join('')}</ul>
-<h2>Trending restaurants</h2><ul>${trending.map((l) => `<li>${escapeHtml(l.name)}</li>`).join('')}</ul>
-<p>Developers: <a href="/api/docs">the product API</a>.</p></main></body></html>`);
+
+    const context: WebLoadContext = {
+      nonce,
+      publicConfig: publicConfigFor(request),
+      cookies,
+      apiFetch: async (apiPath, init) => {
+        const headers: Record<string, string> = {};
+        new Headers(init.headers).forEach((value, key) => (headers[key] = value));
+        headers['x-request-id'] = `${request.id}.api`;
+        const answer = await app.inject({
+          method: (init.method ?? 'GET') as 'GET',
+          url: apiPath,
+          headers,
+          ...(typeof init.body === 'string' ? { payload: init.body } : {}),
+        });
+        const responseHeaders = new Headers();
+        for (const [key, value] of Object.entries(answer.headers)) {
+          if (value !== undefined)
+            responseHeaders.set(key, Array.isArray(value) ? value.join(', ') : String(value));
+        }
+        const empty = answer.statusCode === 204 || answer.statusCode === 304;
+        return new Response(empty ? null : new Uint8Array(answer.rawPayload), {
+          status: answer.statusCode,
+          headers: responseHeaders,
+        });
+      },
+    };
+
+    const response = await handle(toFetchRequest(request), context);
+    reply.code(response.status);
+    response.headers.forEach((value, key) => {
+      if (key === 'set-cookie') return;
+      reply.header(key, value);
+    });
+    for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie);
+    reply.header('content-security-policy', pageCsp(nonce, config));
+    if (!response.headers.has('cache-control')) reply.header('cache-control', 'private, no-cache');
+    if (!response.body) return reply.send();
+    return reply.send(Readable.fromWeb(response.body as unknown as NodeReadableStream));
   });
 }

@@ -6,6 +6,7 @@ import {
   SuperCategory,
 } from '../../contract/classifications';
 import { IdParams, limitQuery } from '../../contract/common';
+import { City } from '../../contract/cities';
 import { CityFeed, CityFeedQuery } from '../../contract/feeds';
 import { LocationSummary } from '../../contract/locations';
 import { cities, locations, reviews } from '../../db/schema';
@@ -17,6 +18,19 @@ import { findCities, findLocationSummaries, findReviews } from './read-models';
 const CITY_CUISINES_SHOWN = 12;
 
 export const cityRoutes: ApiRoutes = (ctx) => async (app) => {
+  app.get(
+    '/v2/cities',
+    {
+      config: { publicCache: true },
+      schema: {
+        tags: ['feeds'],
+        summary: 'Every city Spotreel covers, by name (the landing page’s city list)',
+        response: { 200: z.object({ data: z.array(City) }) },
+      },
+    },
+    async () => ({ data: await findCities(ctx, undefined, 1000) }),
+  );
+
   const cityOr404 = async (id: number) => {
     const [city] = await findCities(ctx, eq(cities.id, id));
     if (!city) throw notFound(`City ${id}`);

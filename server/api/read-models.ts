@@ -61,7 +61,7 @@ export async function findCities(
     .select(cityColumns)
     .from(cities)
     .where(where)
-    .orderBy(cities.id)
+    .orderBy(cities.name)
     .limit(limit);
   return rows.map(toCity);
 }

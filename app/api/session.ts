@@ -1,0 +1,71 @@
+/** spec §3, §9: the local storage key of the device id. */
+export const DEVICE_ID_KEY = 'deviceId';
+/** The device id mirrored in a cookie so server-rendered calls carry it too (architecture.md). */
+export const DEVICE_ID_COOKIE = 'device_id';
+/** spec §7: the Auth-Token header's cookie. */
+export const AUTH_TOKEN_COOKIE = 'auth_token';
+/** spec §7: the cross-site request token's cookie (docs/decisions/009-security.md). */
+export const CSRF_COOKIE = 'csrftoken';
+
+const DEVICE_ID_PREFIX = 'web-';
+// A cookie is visitor-controlled and ends up in a request header: adopt only a plain token.
+const ADOPTABLE_DEVICE_ID = /^web-[A-Za-z0-9._~-]{1,128}$/;
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/** The value of cookie `name` in a Cookie header string (first one wins, as browsers send it), decoded. */
+export function readCookie(cookieHeader: string | null | undefined, name: string): string | null {
+  if (!cookieHeader) return null;
+  for (const pair of cookieHeader.split(';')) {
+    const separator = pair.indexOf('=');
+    if (separator === -1) continue;
+    if (pair.slice(0, separator).trim() !== name) continue;
+    let value = pair.slice(separator + 1).trim();
+    if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) {
+      value = value.slice(1, -1);
+    }
+    return safeDecode(value);
+  }
+  return null;
+}
+
+function readStorage(storage: Pick<Storage, 'getItem'>): string | null {
+  try {
+    return storage.getItem(DEVICE_ID_KEY);
+  } catch {
+    return null; // blocked storage reads as empty
+  }
+}
+
+/** spec §3: a random id prefixed 'web-'. */
+export function newDeviceId(random: () => string): string {
+  return `${DEVICE_ID_PREFIX}${random()}`;
+}
+
+/**
+ * spec §3: the device id kept in local storage under 'deviceId'. Keeps the stored one; else adopts
+ * a 'web-…' id from the `device_id` cookie (the server saw it first); else makes and stores one.
+ * Storage that throws (blocked or private modes) still yields an id for this call.
+ */
+export function ensureDeviceId(
+  storage: Pick<Storage, 'getItem' | 'setItem'>,
+  cookieValue: string | null,
+  random: () => string,
+): string {
+  const stored = readStorage(storage);
+  if (stored) return stored;
+  const id =
+    cookieValue && ADOPTABLE_DEVICE_ID.test(cookieValue) ? cookieValue : newDeviceId(random);
+  try {
+    storage.setItem(DEVICE_ID_KEY, id);
+  } catch {
+    // nothing to keep it in: the id still serves this call
+  }
+  return id;
+}

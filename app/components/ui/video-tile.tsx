@@ -1,0 +1,32 @@
+import { Link } from 'react-router';
+import type { Review } from '../../../contract/reviews';
+import { paths } from '../../paths';
+import { Avatar } from './avatar';
+import styles from './video-tile.module.css';
+
+/** A 9:16 poster tile of a review: creator and place over a soft gradient (brand.md). */
+export function VideoTile({ review, priority = false }: { review: Review; priority?: boolean }) {
+  return (
+    <Link to={paths.review(review.clm_id)} className={styles.tile}>
+      <img
+        className={styles.poster}
+        src={review.video.poster_url}
+        alt=""
+        width={review.video.width}
+        height={review.video.height}
+        loading={priority ? 'eager' : 'lazy'}
+        decoding="async"
+      />
+      <span className={styles.overlay}>
+        <span className={styles.place}>{review.location.clm_name}</span>
+        <span className={styles.author}>
+          <Avatar src={review.author.avatar_url} name="" size={24} />
+          <span>@{review.author.clm_username}</span>
+        </span>
+      </span>
+      <span className="visually-hidden">
+        {review.clm_caption} — video by {review.author.display_name} at {review.location.clm_name}
+      </span>
+    </Link>
+  );
+}

@@ -1,0 +1,37 @@
+import { Smartphone } from 'lucide-react';
+import type { PublicConfig } from '../../../contract/public-config';
+import { Button } from '../../components/ui/button';
+import { useAppInstall } from '../app-install/app-install';
+import { StoreBadges } from '../app-install/store-badges';
+import styles from './landing-page.module.css';
+
+/** spec §1: desktop visitors get a QR code and store links; phones get a button. */
+export function AppDownloadPanel({ config }: { config: PublicConfig }) {
+  const { request } = useAppInstall();
+  return (
+    <aside className={styles.download} aria-labelledby="download-title">
+      <img
+        className={styles.downloadQr}
+        src={config.qrCodeUrl}
+        alt="QR code to download the Spotreel app"
+        width={112}
+        height={112}
+      />
+      <div className={styles.downloadBody}>
+        <h2 id="download-title" className={styles.downloadTitle}>
+          Get the Spotreel app
+        </h2>
+        <p className={styles.downloadLead}>Scan the QR code with your phone, or pick your store.</p>
+        <StoreBadges links={config.appStoreLinks} tone="paper" />
+        <Button
+          className={styles.downloadButton}
+          variant="inverse"
+          icon={<Smartphone aria-hidden="true" />}
+          onClick={() => request('get-app')}
+        >
+          Get the app
+        </Button>
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,42 @@
+/**
+ * Every URL of the web app and its builder (spec §2): links never hand-build paths.
+ * Patterns match app/route-sets.ts.
+ */
+const enc = encodeURIComponent;
+
+export const paths = {
+  home: () => '/',
+  feed: () => '/feed',
+  city: (stateSlug: string, citySlug: string) => `/city/${enc(stateSlug)}/${enc(citySlug)}`,
+  location: (locationIdentifier: string) => `/locations/${enc(locationIdentifier)}`,
+  locationInCity: (citySlug: string, locationIdentifier: string) =>
+    `/location/${enc(citySlug)}/${enc(locationIdentifier)}`,
+  review: (reviewId: number | string) => `/reviews/${enc(String(reviewId))}`,
+  listing: (
+    reviewId: number | string,
+    stateSlug: string,
+    citySlug: string,
+    locationIdentifier: string,
+  ) =>
+    `/listing/${enc(String(reviewId))}/${enc(stateSlug)}/${enc(citySlug)}/${enc(locationIdentifier)}`,
+  user: (userSlug: string) => `/users/${enc(userSlug)}`,
+  collection: (collectionId: number | string) => `/collections/${enc(String(collectionId))}`,
+  userCollection: (userIdentifier: string, userCollectionId: number | string) =>
+    `/users/${enc(userIdentifier)}/collections/${enc(String(userCollectionId))}`,
+  biz: () => '/biz',
+  bizSignIn: () => '/biz/sign-in',
+  bizDashboard: (tab?: 'overview' | 'info' | 'growth') =>
+    tab ? `/biz/dashboard/${tab}` : '/biz/dashboard',
+  claimBusiness: () => '/claim-business',
+  claimBusinessComplete: () => '/claim-business/complete',
+  verifyBusiness: () => '/verify-business',
+  verifyBusinessCheckout: () => '/verify-business/checkout',
+  scholarship: () => '/scholarship',
+  sweepstakes: () => '/kygo-sweepstakes',
+  sweepstakesRules: () => '/kygo-sweepstakes-rules',
+  creators: () => '/creators',
+  communityRound: () => '/communityround',
+  partnerOffer: () => '/trytibbs',
+  /** spec §2.5: Brands and Partners are sections of the home page. */
+  homeSection: (id: 'brands' | 'partners') => `/#${id}`,
+} as const;

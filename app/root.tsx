@@ -1,0 +1,92 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+} from 'react-router';
+import type { LocationSummary } from '../contract/locations';
+import { serverApi } from './api/server-api';
+import { ErrorFallback } from './components/layout/error-fallback';
+import { deviceClassFromUserAgent } from './device';
+import { AppInstallProvider } from './features/app-install/app-install';
+import './load-context';
+import { rememberFirstLoad, type FirstLoad } from './page-state';
+import { resolveRouteSet } from './route-sets';
+import globalStyles from './styles/global.css?url';
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: globalStyles },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+/**
+ * The first load decides the route set (spec §2) from its own path and the device; the root
+ * never reloads its data on client navigations, so the set holds for the page's life.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const device = deviceClassFromUserAgent(
+    request.headers.get('user-agent'),
+    request.headers.get('sec-ch-ua-mobile'),
+  );
+  const firstLoad: FirstLoad = { routeSet: resolveRouteSet(url.pathname, device), device };
+  const trending = await serverApi(context).get<{ data: LocationSummary[] }>(
+    '/api/v2/locations/trending',
+  );
+  return {
+    firstLoad,
+    config: context.publicConfig,
+    distinctId: context.cookies.distinct_id ?? null,
+    nonce: context.nonce,
+    trending: trending?.data ?? [],
+  };
+}
+
+export const shouldRevalidate = () => false;
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+export const useRootData = () => useRouteLoaderData<typeof loader>('root');
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRootData();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="theme-color" content="#15131C" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        {children}
+        <ScrollRestoration nonce={data?.nonce} />
+        <Scripts nonce={data?.nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const data = useRootData();
+  if (data) rememberFirstLoad(data.firstLoad, data.config);
+  return (
+    <AppInstallProvider>
+      <Outlet />
+    </AppInstallProvider>
+  );
+}
+
+/** spec §8: render failures show the fallback screen with a Retry link to '/'. */
+export function ErrorBoundary({ error }: { error: unknown }) {
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return <ErrorFallback error={error} />;
+}

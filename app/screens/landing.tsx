@@ -1,0 +1,38 @@
+import type { City } from '../../contract/cities';
+import type { Environment } from '../../contract/environment';
+import type { Watch } from '../../contract/feeds';
+import type { Review } from '../../contract/reviews';
+import { LandingPage } from '../features/landing/landing-page';
+import { defineScreen } from './screen-module';
+
+/** spec §9: the default featured review id, 448782 in production and 148734 elsewhere. */
+export const featuredReviewId = (environment: Environment) =>
+  environment === 'production' ? 448782 : 148734;
+
+export interface LandingData {
+  featured: Review | null;
+  watch: Review[];
+  cities: City[];
+}
+
+export const screen = defineScreen<LandingData>({
+  async load({ api, environment }) {
+    const [featured, watch, cities] = await Promise.all([
+      api.get<Review>(`/api/v2/reviews/${featuredReviewId(environment)}`),
+      api.get<Watch>('/api/v4/global/watch', { limit: 12, result_type: 'global' }),
+      api.get<{ data: City[] }>('/api/v2/cities'),
+    ]);
+    return {
+      featured,
+      watch: watch?.results.map((r) => r.video) ?? [],
+      cities: cities?.data ?? [],
+    };
+  },
+  meta: () => ({
+    title: 'Spotreel — find your next favourite spot',
+    description:
+      'Short videos of the best restaurants, bars, hotels, experiences and shops, filmed by the locals who love them.',
+    canonicalPath: '/',
+  }),
+  Screen: ({ data }) => <LandingPage data={data} />,
+});

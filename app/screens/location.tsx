@@ -1,0 +1,51 @@
+import type { Location } from '../../contract/locations';
+import type { VideoList } from '../../contract/reviews';
+import { idFromLocationIdentifier } from '../../contract/slug';
+import { NotFound, PageHeader } from '../components/layout/page-header';
+import { defineScreen } from './screen-module';
+import { VideoGrid } from './video-grid';
+
+interface LocationData {
+  location: Location | null;
+  videos: VideoList | null;
+}
+
+/** Place page `locations/:locationIdentifier` and `location/:citySlug/:locationIdentifier` (issue 4 completes it). */
+export const screen = defineScreen<LocationData>({
+  async load({ api, screen }) {
+    const id = idFromLocationIdentifier(screen.params.locationIdentifier ?? '');
+    if (id === null) return { location: null, videos: null };
+    const [location, videos] = await Promise.all([
+      api.get<Location>(`/api/v2/locations/${id}`),
+      api.get<VideoList>(`/api/v3/locations/${id}/videos`, { per_page: 15 }),
+    ]);
+    return { location, videos };
+  },
+  meta: ({ location }) =>
+    location
+      ? {
+          title: `${location.clm_name} — ${location.clm_label} in ${location.clm_city} · Spotreel`,
+          description: location.clm_prompt,
+        }
+      : {
+          title: 'Place not found · Spotreel',
+          description: 'This place is not on Spotreel.',
+          status: 404,
+        },
+  Screen: ({ data }) =>
+    data.location ? (
+      <>
+        <PageHeader
+          eyebrow={`${data.location.clm_label} · ${data.location.clm_neighborhood}, ${data.location.clm_city}`}
+          title={data.location.clm_name}
+          lead={data.location.clm_prompt}
+        />
+        <VideoGrid
+          reviews={data.videos?.data ?? []}
+          label={`Videos of ${data.location.clm_name}`}
+        />
+      </>
+    ) : (
+      <NotFound what="place" />
+    ),
+});

@@ -1,0 +1,38 @@
+import type { Review } from '../../contract/reviews';
+import { NotFound, PageHeader } from '../components/layout/page-header';
+import { defineScreen } from './screen-module';
+import { VideoGrid } from './video-grid';
+
+/** Review page `reviews/:reviewId` and `listing/:reviewId/…` (issue 4 adds the player). */
+export const screen = defineScreen<{ review: Review | null }>({
+  async load({ api, screen }) {
+    const id = screen.params.reviewId ?? '';
+    return {
+      review: /^\d{1,12}$/.test(id) ? await api.get<Review>(`/api/v2/reviews/${id}`) : null,
+    };
+  },
+  meta: ({ review }) =>
+    review
+      ? {
+          title: `${review.location.clm_name} by @${review.author.clm_username} · Spotreel`,
+          description: review.clm_caption,
+        }
+      : {
+          title: 'Video not found · Spotreel',
+          description: 'This video is not on Spotreel.',
+          status: 404,
+        },
+  Screen: ({ data }) =>
+    data.review ? (
+      <>
+        <PageHeader
+          eyebrow={`@${data.review.author.clm_username}`}
+          title={data.review.location.clm_name}
+          lead={data.review.clm_caption}
+        />
+        <VideoGrid reviews={[data.review]} label="The video" />
+      </>
+    ) : (
+      <NotFound what="video" />
+    ),
+});

@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+import type { Environment } from '../../contract/environment';
+import type { ApiClient } from '../api/client';
+import type { Screen } from '../route-sets';
+
+export interface ScreenLoadArgs {
+  screen: Screen;
+  url: URL;
+  api: ApiClient;
+  environment: Environment;
+}
+
+export interface ScreenMeta {
+  title: string;
+  description: string;
+  /** Path of the canonical URL; the current path when absent. */
+  canonicalPath?: string;
+  /** HTTP status of a document request (404 when the thing does not exist). */
+  status?: number;
+}
+
+/** One screen of spec §2: how it loads, how it is described, how it looks. */
+export interface ScreenModule<Data = unknown> {
+  load(args: ScreenLoadArgs): Promise<Data>;
+  meta(data: Data, screen: Screen): ScreenMeta;
+  Screen(props: { data: Data; screen: Screen }): ReactNode;
+}
+
+export const defineScreen = <Data>(module: ScreenModule<Data>): ScreenModule<Data> => module;
