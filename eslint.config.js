@@ -3,7 +3,17 @@ import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'build', 'data', 'coverage', '.react-router', 'test-results', 'playwright-report'] },
+  {
+    ignores: [
+      'node_modules',
+      'build',
+      'data',
+      'coverage',
+      '.react-router',
+      'test-results',
+      'playwright-report',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -3,7 +3,16 @@ import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-const SOURCES = ['server', 'db', 'contract', 'app', 'public', 'package-lock.json', 'vite.config.ts', 'react-router.config.ts'];
+const SOURCES = [
+  'server',
+  'db',
+  'contract',
+  'app',
+  'public',
+  'package-lock.json',
+  'vite.config.ts',
+  'react-router.config.ts',
+];
 const stamp = 'build/.stamp';
 
 function newestSource(path) {

@@ -1,7 +1,9 @@
 import type { Location } from '../../contract/locations';
 import type { VideoList } from '../../contract/reviews';
 import { idFromLocationIdentifier } from '../../contract/slug';
+import { Heart } from 'lucide-react';
 import { NotFound, PageHeader } from '../components/layout/page-header';
+import { AppActionButton } from '../features/app-install/app-action-button';
 import { defineScreen } from './screen-module';
 import { VideoGrid } from './video-grid';
 
@@ -39,7 +41,13 @@ export const screen = defineScreen<LocationData>({
           eyebrow={`${data.location.clm_label} · ${data.location.clm_neighborhood}, ${data.location.clm_city}`}
           title={data.location.clm_name}
           lead={data.location.clm_prompt}
-        />
+        >
+          <div>
+            <AppActionButton action="follow-location" icon={<Heart aria-hidden="true" />}>
+              Follow
+            </AppActionButton>
+          </div>
+        </PageHeader>
         <VideoGrid
           reviews={data.videos?.data ?? []}
           label={`Videos of ${data.location.clm_name}`}

@@ -1,5 +1,7 @@
 import type { Review } from '../../contract/reviews';
+import { Smartphone } from 'lucide-react';
 import { NotFound, PageHeader } from '../components/layout/page-header';
+import { AppActionButton } from '../features/app-install/app-action-button';
 import { defineScreen } from './screen-module';
 import { VideoGrid } from './video-grid';
 
@@ -29,7 +31,17 @@ export const screen = defineScreen<{ review: Review | null }>({
           eyebrow={`@${data.review.author.clm_username}`}
           title={data.review.location.clm_name}
           lead={data.review.clm_caption}
-        />
+        >
+          <div>
+            <AppActionButton
+              action="open-in-app"
+              variant="secondary"
+              icon={<Smartphone aria-hidden="true" />}
+            >
+              Open in app
+            </AppActionButton>
+          </div>
+        </PageHeader>
         <VideoGrid reviews={[data.review]} label="The video" />
       </>
     ) : (

@@ -281,7 +281,11 @@ export function generateWorld(options: WorldOptions = {}): World {
           width: clip.width,
           height: clip.height,
           viewCount,
-          rankScore: round(Math.log1p(viewCount) + 4 * Math.exp(-ageDays / 60) + random.next()),
+          // A discovery feed leads with hospitality; a dental clinic's video ranks lower.
+          rankScore: round(
+            (Math.log1p(viewCount) + 4 * Math.exp(-ageDays / 60) + random.next()) *
+              (isHospitality(kind) ? 1 : 0.6),
+          ),
           createdAt: new Date(SEED_EPOCH - ageDays * DAY - random.int(0, DAY - 1)),
         };
         placeReviews.push(review);

@@ -1,0 +1,26 @@
+// The server the browser tests talk to: the built product on a fresh seeded world, with the
+// test-only triggers on (TEST_HOOKS) and a high write limit.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'spotreel-e2e-'));
+const child = spawn(process.execPath, ['build/host/main.js'], {
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    TEST_HOOKS: 'true',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    RATE_LIMIT_WRITES_PER_MINUTE: '100000',
+  },
+});
+const stop = (signal) => child.kill(signal);
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+child.on('exit', (code) => {
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code ?? 0);
+});

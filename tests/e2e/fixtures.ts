@@ -1,0 +1,64 @@
+import { test as base, expect, type Page } from '@playwright/test';
+
+/**
+ * Every browser test fails on an unexpected console error or warning (hydration mismatches
+ * included) or an uncaught page error. A test that provokes one on purpose says so with
+ * `consoleProblems.allow(pattern)`.
+ */
+export const test = base.extend<{
+  consoleProblems: { allow(pattern: RegExp): void };
+  thirdParties: void;
+}>({
+  // Third-party sites (app stores, the app link) cannot be reached here: answer for them.
+  thirdParties: [
+    async ({ context }, use) => {
+      await context.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) =>
+        route.fulfill({
+          status: 200,
+          contentType: 'text/html',
+          body: '<!doctype html><title>Elsewhere</title>',
+        }),
+      );
+      await use();
+    },
+    { auto: true },
+  ],
+  consoleProblems: [
+    async ({ page }, use) => {
+      const problems: string[] = [];
+      const allowed: RegExp[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' || message.type() === 'warning')
+          problems.push(`${message.type()}: ${message.text()}`);
+      });
+      page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+      await use({ allow: (pattern) => allowed.push(pattern) });
+      expect(problems.filter((p) => !allowed.some((a) => a.test(p)))).toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+export const isMobile = (page: Page) => (page.viewportSize()?.width ?? 0) < 768;
+
+/** The route set and screen the page shows (data attributes of <main>). */
+export async function shown(page: Page) {
+  const main = page.locator('main#main');
+  return {
+    set: await main.getAttribute('data-route-set'),
+    screen: await main.getAttribute('data-screen'),
+    layout: await main.getAttribute('data-layout'),
+  };
+}
+
+/** Waits until React has hydrated, so clicks reach their handlers. */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(
+    () =>
+      (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !==
+      undefined,
+  );
+  await page.waitForLoadState('networkidle');
+}

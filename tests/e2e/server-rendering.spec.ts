@@ -1,0 +1,64 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, hydrated, test } from './fixtures';
+
+const PAGES: [string, RegExp][] = [
+  ['/', /Find your next/],
+  ['/city/il/chicago', /Chicago/],
+  ['/feed', /Your feed/],
+  ['/collections/1', /\S/],
+  ['/reviews/148734', /\S/],
+  ['/biz', /Spotreel for businesses/],
+  ['/biz/dashboard', /dashboard/i],
+  ['/scholarship', /Scholarship/],
+  ['/communityround', /community round/i],
+  ['/trytibbs', /offer/i],
+];
+
+test.describe('server rendering', () => {
+  for (const [path, heading] of PAGES) {
+    test(`${path} arrives with its title, description, canonical URL and heading before any script runs`, async ({
+      request,
+    }) => {
+      const response = await request.get(path);
+      expect(response.status()).toBe(200);
+      const html = await response.text();
+      expect(html).toMatch(/<title>[^<]+<\/title>/);
+      expect(html).toMatch(/<meta name="description" content="[^"]+"/);
+      expect(html).toMatch(/<link rel="canonical" href="http:\/\/[^"]+"/);
+      const h1 = /<h1[^>]*>(.*?)<\/h1>/s.exec(html)?.[1]?.replace(/<[^>]+>/g, '');
+      expect(h1).toMatch(heading);
+    });
+
+    test(`${path} hydrates without a console error or warning`, async ({ page }) => {
+      await page.goto(path);
+      await hydrated(page);
+    });
+  }
+
+  test('a place that does not exist answers 404 with a helpful page', async ({ request }) => {
+    const response = await request.get('/locations/gone-987654321');
+    expect(response.status()).toBe(404);
+    expect(await response.text()).toContain('find that place');
+  });
+
+  test('the landing page has no serious or critical accessibility violation', async ({ page }) => {
+    await page.goto('/');
+    await hydrated(page);
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter(
+      (v) => v.impact === 'serious' || v.impact === 'critical',
+    );
+    expect(
+      serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
+  });
+
+  test('screenshots of the landing page', async ({ page }, info) => {
+    await page.goto('/');
+    await hydrated(page);
+    await page.screenshot({
+      path: info.outputPath(`landing-${page.viewportSize()?.width}.png`),
+      fullPage: true,
+    });
+  });
+});
