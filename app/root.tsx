@@ -5,7 +5,6 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
-  useRouteLoaderData,
   type LinksFunction,
   type LoaderFunctionArgs,
 } from 'react-router';
@@ -16,6 +15,7 @@ import { deviceClassFromUserAgent } from './device';
 import { AppInstallProvider } from './features/app-install/app-install';
 import './load-context';
 import { rememberFirstLoad, type FirstLoad } from './page-state';
+import { useRootData } from './root-data';
 import { resolveRouteSet } from './route-sets';
 import globalStyles from './styles/global.css?url';
 
@@ -48,9 +48,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export const shouldRevalidate = () => false;
-
-export type RootData = Awaited<ReturnType<typeof loader>>;
-export const useRootData = () => useRouteLoaderData<typeof loader>('root');
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData();

@@ -9,7 +9,8 @@ if [ -z "$pgbin" ]; then
   echo "PostgreSQL is not installed: apt-get install postgresql" >&2
   exit 1
 fi
-port=${PGPORT_TEST:-55432}
+# Below the kernel's ephemeral range, so no client socket of the test run holds it.
+port=${PGPORT_TEST:-15432}
 dir=$(mktemp -d /tmp/spotreel-pg.XXXXXX)
 as_postgres=()
 if [ "$(id -u)" = 0 ]; then
@@ -26,8 +27,19 @@ stop() {
 trap stop EXIT
 
 "${as_postgres[@]}" "$pgbin/initdb" -D "$dir/data" -U spotreel --auth=trust -E UTF8 >/dev/null
-"${as_postgres[@]}" "$pgbin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w \
-  -o "-c listen_addresses=127.0.0.1 -p $port -k $dir -c fsync=off" start >/dev/null
+started=
+for attempt in 0 1 2 3 4; do
+  if "${as_postgres[@]}" "$pgbin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w \
+    -o "-c listen_addresses=127.0.0.1 -p $((port + attempt)) -k $dir -c fsync=off" start >/dev/null; then
+    port=$((port + attempt))
+    started=1
+    break
+  fi
+done
+if [ -z "$started" ]; then
+  cat "$dir/server.log" >&2
+  exit 1
+fi
 "${as_postgres[@]}" "$pgbin/createdb" -h 127.0.0.1 -p "$port" -U spotreel spotreel_test
 echo "PostgreSQL $("$pgbin/postgres" --version | awk '{print $3}') on 127.0.0.1:$port"
 

@@ -18,7 +18,10 @@ function deviceStorage(): Pick<Storage, 'getItem' | 'setItem'> {
     return storage;
   } catch {
     const memory = new Map<string, string>();
-    return { getItem: (key) => memory.get(key) ?? null, setItem: (key, value) => void memory.set(key, value) };
+    return {
+      getItem: (key) => memory.get(key) ?? null,
+      setItem: (key, value) => void memory.set(key, value),
+    };
   }
 }
 
@@ -31,10 +34,8 @@ export function browserApi(): ApiClient {
     baseUrl: '',
     fetch: (input, init) => window.fetch(input, init),
     session: () => ({
-      deviceId: ensureDeviceId(
-        storage,
-        readCookie(document.cookie, DEVICE_ID_COOKIE),
-        () => crypto.randomUUID(),
+      deviceId: ensureDeviceId(storage, readCookie(document.cookie, DEVICE_ID_COOKIE), () =>
+        crypto.randomUUID(),
       ),
       authToken: readCookie(document.cookie, AUTH_TOKEN_COOKIE),
       csrfToken: readCookie(document.cookie, CSRF_COOKIE),

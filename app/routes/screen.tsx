@@ -13,7 +13,7 @@ import { serverApi } from '../api/server-api';
 import { ScreenLayout } from '../components/layout/screen-layout';
 import { deviceClassFromUserAgent, deviceClassFromWidth } from '../device';
 import { browserConfig, pinnedFirstLoad } from '../page-state';
-import { useRootData } from '../root';
+import { useRootData } from '../root-data';
 import { resolveRouteSet, resolveScreen, type RouteSet, type Screen } from '../route-sets';
 import { screenModule } from '../screens/registry';
 import type { ScreenMeta } from '../screens/screen-module';

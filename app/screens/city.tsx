@@ -2,7 +2,8 @@ import type { City } from '../../contract/cities';
 import type { CityFeed } from '../../contract/feeds';
 import { NotFound, PageHeader } from '../components/layout/page-header';
 import { defineScreen } from './screen-module';
-import { VideoGrid } from './video-grid';
+import { VideoGrid } from '../components/ui/video-grid';
+import styles from './screens.module.css';
 
 interface CityData {
   city: City | null;
@@ -41,7 +42,12 @@ export const screen = defineScreen<CityData>({
           title={data.city.clm_city}
           lead={`What locals love in ${data.city.clm_city} right now.`}
         />
-        <VideoGrid reviews={data.feed?.content ?? []} label={`Videos from ${data.city.clm_city}`} />
+        <div className={`page-width ${styles.videos}`}>
+          <VideoGrid
+            reviews={data.feed?.content ?? []}
+            label={`Videos from ${data.city.clm_city}`}
+          />
+        </div>
       </>
     ) : (
       <NotFound what="city" />

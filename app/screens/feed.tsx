@@ -3,7 +3,8 @@ import type { Watch } from '../../contract/feeds';
 import type { Review } from '../../contract/reviews';
 import { NotFound, PageHeader } from '../components/layout/page-header';
 import { defineScreen } from './screen-module';
-import { VideoGrid } from './video-grid';
+import { VideoGrid } from '../components/ui/video-grid';
+import styles from './screens.module.css';
 
 interface FeedData {
   title: string | null;
@@ -50,7 +51,9 @@ export const screen = defineScreen<FeedData>({
     data.title ? (
       <>
         <PageHeader title={data.title} />
-        <VideoGrid reviews={data.reviews} label={data.title} />
+        <div className={`page-width ${styles.videos}`}>
+          <VideoGrid reviews={data.reviews} label={data.title} />
+        </div>
       </>
     ) : (
       <NotFound what="collection" />

@@ -2,6 +2,7 @@ import type { City } from '../../contract/cities';
 import type { Environment } from '../../contract/environment';
 import type { Watch } from '../../contract/feeds';
 import type { Review } from '../../contract/reviews';
+import { AppDownloadPanel } from '../features/app-install/app-download-panel';
 import { LandingPage } from '../features/landing/landing-page';
 import { defineScreen } from './screen-module';
 
@@ -34,5 +35,5 @@ export const screen = defineScreen<LandingData>({
       'Short videos of the best restaurants, bars, hotels, experiences and shops, filmed by the locals who love them.',
     canonicalPath: '/',
   }),
-  Screen: ({ data }) => <LandingPage data={data} />,
+  Screen: ({ data }) => <LandingPage data={data} download={<AppDownloadPanel />} />,
 });

@@ -5,7 +5,8 @@ import { Heart } from 'lucide-react';
 import { NotFound, PageHeader } from '../components/layout/page-header';
 import { AppActionButton } from '../features/app-install/app-action-button';
 import { defineScreen } from './screen-module';
-import { VideoGrid } from './video-grid';
+import { VideoGrid } from '../components/ui/video-grid';
+import styles from './screens.module.css';
 
 interface LocationData {
   location: Location | null;
@@ -48,10 +49,12 @@ export const screen = defineScreen<LocationData>({
             </AppActionButton>
           </div>
         </PageHeader>
-        <VideoGrid
-          reviews={data.videos?.data ?? []}
-          label={`Videos of ${data.location.clm_name}`}
-        />
+        <div className={`page-width ${styles.videos}`}>
+          <VideoGrid
+            reviews={data.videos?.data ?? []}
+            label={`Videos of ${data.location.clm_name}`}
+          />
+        </div>
       </>
     ) : (
       <NotFound what="place" />

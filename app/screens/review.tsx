@@ -3,7 +3,8 @@ import { Smartphone } from 'lucide-react';
 import { NotFound, PageHeader } from '../components/layout/page-header';
 import { AppActionButton } from '../features/app-install/app-action-button';
 import { defineScreen } from './screen-module';
-import { VideoGrid } from './video-grid';
+import { VideoGrid } from '../components/ui/video-grid';
+import styles from './screens.module.css';
 
 /** Review page `reviews/:reviewId` and `listing/:reviewId/…` (issue 4 adds the player). */
 export const screen = defineScreen<{ review: Review | null }>({
@@ -42,7 +43,9 @@ export const screen = defineScreen<{ review: Review | null }>({
             </AppActionButton>
           </div>
         </PageHeader>
-        <VideoGrid reviews={[data.review]} label="The video" />
+        <div className={`page-width ${styles.videos}`}>
+          <VideoGrid reviews={[data.review]} label="The video" />
+        </div>
       </>
     ) : (
       <NotFound what="video" />

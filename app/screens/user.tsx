@@ -2,7 +2,8 @@ import type { User } from '../../contract/users';
 import type { ReviewsByCity } from '../../contract/user-reviews';
 import { NotFound, PageHeader } from '../components/layout/page-header';
 import { defineScreen } from './screen-module';
-import { VideoGrid } from './video-grid';
+import { VideoGrid } from '../components/ui/video-grid';
+import styles from './screens.module.css';
 
 interface UserData {
   user: User | null;
@@ -40,10 +41,12 @@ export const screen = defineScreen<UserData>({
           title={data.user.display_name}
           lead={data.user.bio}
         />
-        <VideoGrid
-          reviews={data.byCity?.data.flatMap((group) => group.reviews) ?? []}
-          label={`Videos by ${data.user.display_name}`}
-        />
+        <div className={`page-width ${styles.videos}`}>
+          <VideoGrid
+            reviews={data.byCity?.data.flatMap((group) => group.reviews) ?? []}
+            label={`Videos by ${data.user.display_name}`}
+          />
+        </div>
       </>
     ) : (
       <NotFound what="creator" />

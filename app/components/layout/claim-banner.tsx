@@ -1,4 +1,4 @@
-import { useRootData } from '../../root';
+import { useRootData } from '../../root-data';
 import { ButtonLink } from '../ui/button';
 import styles from './claim-banner.module.css';
 

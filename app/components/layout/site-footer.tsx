@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { paths } from '../../paths';
-import { useRootData } from '../../root';
+import { useRootData } from '../../root-data';
 import { Logo } from '../ui/logo';
 import styles from './site-footer.module.css';
 

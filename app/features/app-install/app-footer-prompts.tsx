@@ -1,5 +1,5 @@
 import { Button, ButtonLink } from '../../components/ui/button';
-import { useRootData } from '../../root';
+import { useRootData } from '../../root-data';
 import { useAppInstall } from './app-install';
 import styles from './app-install.module.css';
 

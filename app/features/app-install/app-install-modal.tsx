@@ -1,6 +1,7 @@
 import { useId } from 'react';
+import { ButtonLink } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
-import { useRootData } from '../../root';
+import { useRootData } from '../../root-data';
 import type { AppAction } from './app-install';
 import { StoreBadges } from './store-badges';
 import styles from './app-install.module.css';
@@ -39,9 +40,9 @@ export function AppInstallModal({
           width={176}
           height={176}
         />
-        <a className={styles.openLink} href={appLink()} target="_blank" rel="noopener noreferrer">
+        <ButtonLink href={appLink()} target="_blank" rel="noopener noreferrer">
           Open the Spotreel app
-        </a>
+        </ButtonLink>
         <p className={styles.modalLead}>Or download from app stores</p>
         <StoreBadges links={root.config.appStoreLinks} />
       </div>

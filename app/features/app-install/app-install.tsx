@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { deviceClassFromWidth } from '../../device';
-import { useRootData } from '../../root';
+import { useRootData } from '../../root-data';
 import { AppInstallModal } from './app-install-modal';
 import { buildAppDeepLink } from './deep-link';
 

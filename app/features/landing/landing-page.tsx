@@ -7,13 +7,13 @@ import {
   Sparkles,
   UtensilsCrossed,
 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ButtonLink } from '../../components/ui/button';
+import { VideoGrid } from '../../components/ui/video-grid';
 import { VideoTile } from '../../components/ui/video-tile';
 import { paths } from '../../paths';
-import { useRootData } from '../../root';
 import type { LandingData } from '../../screens/landing';
-import { AppDownloadPanel } from './app-download-panel';
 import styles from './landing-page.module.css';
 
 const CATEGORIES = [
@@ -25,8 +25,7 @@ const CATEGORIES = [
 ];
 
 /** The landing page: what Spotreel is, the app, a featured video, what locals watch now, the cities. */
-export function LandingPage({ data }: { data: LandingData }) {
-  const root = useRootData();
+export function LandingPage({ data, download }: { data: LandingData; download: ReactNode }) {
   const { featured, watch, cities } = data;
   return (
     <>
@@ -76,7 +75,7 @@ export function LandingPage({ data }: { data: LandingData }) {
                 </figcaption>
               </figure>
             ) : null}
-            {root ? <AppDownloadPanel config={root.config} /> : null}
+            {download}
           </div>
         </div>
       </section>
@@ -90,13 +89,7 @@ export function LandingPage({ data }: { data: LandingData }) {
             See all <ArrowRight aria-hidden="true" />
           </Link>
         </div>
-        <ul className={styles.videoGrid}>
-          {watch.map((review, index) => (
-            <li key={review.clm_id}>
-              <VideoTile review={review} priority={index < 4} />
-            </li>
-          ))}
-        </ul>
+        <VideoGrid reviews={watch} label="What locals are watching" />
       </section>
 
       <section className={`page-width ${styles.section}`} aria-labelledby="cities-title">

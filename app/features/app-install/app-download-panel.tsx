@@ -1,13 +1,16 @@
 import { Smartphone } from 'lucide-react';
-import type { PublicConfig } from '../../../contract/public-config';
 import { Button } from '../../components/ui/button';
-import { useAppInstall } from '../app-install/app-install';
-import { StoreBadges } from '../app-install/store-badges';
-import styles from './landing-page.module.css';
+import { useRootData } from '../../root-data';
+import { useAppInstall } from './app-install';
+import styles from './app-download-panel.module.css';
+import { StoreBadges } from './store-badges';
 
 /** spec §1: desktop visitors get a QR code and store links; phones get a button. */
-export function AppDownloadPanel({ config }: { config: PublicConfig }) {
+export function AppDownloadPanel() {
   const { request } = useAppInstall();
+  const root = useRootData();
+  if (!root) return null;
+  const { config } = root;
   return (
     <aside className={styles.download} aria-labelledby="download-title">
       <img
