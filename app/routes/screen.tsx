@@ -15,6 +15,7 @@ import { deviceClassFromUserAgent, deviceClassFromWidth } from '../device';
 import { browserConfig, pinnedFirstLoad } from '../page-state';
 import { useRootData } from '../root-data';
 import { resolveRouteSet, resolveScreen, type RouteSet, type Screen } from '../route-sets';
+import { useShareTracker } from '../features/sharing/use-share-tracker';
 import { screenModule } from '../screens/registry';
 import type { ScreenMeta } from '../screens/screen-module';
 
@@ -91,7 +92,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 
 export default function ScreenRoute() {
   const { screen, data } = useLoaderData<typeof loader>() as ScreenData;
-  const { Screen } = screenModule(screen.id);
+  const module = screenModule(screen.id);
+  const { Screen } = module;
+  useShareTracker(module.shareResource?.(data) ?? null);
   return (
     <ScreenLayout screen={screen}>
       <TestThrow />

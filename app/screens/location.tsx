@@ -1,62 +1,87 @@
-import type { Location } from '../../contract/locations';
+import { Heart } from 'lucide-react';
+import type {
+  Location,
+  LocationFollows,
+  RelatedLocations,
+  TipList,
+} from '../../contract/locations';
 import type { VideoList } from '../../contract/reviews';
 import { idFromLocationIdentifier } from '../../contract/slug';
-import { Heart } from 'lucide-react';
-import { NotFound, PageHeader } from '../components/layout/page-header';
+import { NotFound } from '../components/layout/page-header';
 import { AppActionButton } from '../features/app-install/app-action-button';
+import { businessEntryTarget } from '../features/business/business-entry';
+import { PlacePage, type PlaceData } from '../features/locations/place-page';
+import { FIRST_PAGE_SIZE } from '../features/locations/use-paged-videos';
+import { ShareButton } from '../features/sharing/share-button';
+import { paths } from '../paths';
+import { useRootData } from '../root-data';
 import { defineScreen } from './screen-module';
-import { VideoGrid } from '../components/ui/video-grid';
-import styles from './screens.module.css';
 
-interface LocationData {
-  location: Location | null;
-  videos: VideoList | null;
-}
+type LocationData =
+  (PlaceData & { source: string; follows: LocationFollows | null }) | { location: null };
 
-/** Place page `locations/:locationIdentifier` and `location/:citySlug/:locationIdentifier` (issue 4 completes it). */
+/** Place page `locations/:locationIdentifier` and `location/:citySlug/:locationIdentifier` (spec §2.4). */
 export const screen = defineScreen<LocationData>({
-  async load({ api, screen }) {
+  async load({ api, screen, url }) {
     const id = idFromLocationIdentifier(screen.params.locationIdentifier ?? '');
-    if (id === null) return { location: null, videos: null };
-    const [location, videos] = await Promise.all([
+    if (id === null) return { location: null };
+    const [location, videos, tips, related, follows] = await Promise.all([
       api.get<Location>(`/api/v2/locations/${id}`),
-      api.get<VideoList>(`/api/v3/locations/${id}/videos`, { per_page: 15 }),
+      api.get<VideoList>(`/api/v3/locations/${id}/videos`, { per_page: FIRST_PAGE_SIZE }),
+      api.get<TipList>(`/api/v2/locations/${id}/tips`),
+      api.get<RelatedLocations>(`/api/v2/locations/${id}/related`, {
+        use_cache: 1,
+        use_only_cache: 1,
+      }),
+      api.get<LocationFollows>(`/api/v2/locations/${id}/follows`),
     ]);
-    return { location, videos };
+    if (!location) return { location: null };
+    return {
+      location,
+      videos,
+      tips,
+      related: related?.data ?? [],
+      follows,
+      source: url.searchParams.get('utm_source') ?? '',
+    };
   },
-  meta: ({ location }) =>
-    location
+  meta: (data) =>
+    data.location
       ? {
-          title: `${location.clm_name} — ${location.clm_label} in ${location.clm_city} · Spotreel`,
-          description: location.clm_prompt,
+          title: `${data.location.clm_name} — ${data.location.clm_label} in ${data.location.clm_city} · Spotreel`,
+          description: `${data.location.clm_prompt} ${data.location.review_count} videos by locals in ${data.location.clm_neighborhood}, ${data.location.clm_city}.`,
+          canonicalPath: paths.locationInCity(data.location.city_slug, data.location.clm_slug),
         }
       : {
           title: 'Place not found · Spotreel',
           description: 'This place is not on Spotreel.',
           status: 404,
         },
-  Screen: ({ data }) =>
-    data.location ? (
-      <>
-        <PageHeader
-          eyebrow={`${data.location.clm_label} · ${data.location.clm_neighborhood}, ${data.location.clm_city}`}
-          title={data.location.clm_name}
-          lead={data.location.clm_prompt}
-        >
-          <div>
-            <AppActionButton action="follow-location" icon={<Heart aria-hidden="true" />}>
-              Follow
-            </AppActionButton>
-          </div>
-        </PageHeader>
-        <div className={`page-width ${styles.videos}`}>
-          <VideoGrid
-            reviews={data.videos?.data ?? []}
-            label={`Videos of ${data.location.clm_name}`}
-          />
-        </div>
-      </>
-    ) : (
-      <NotFound what="place" />
-    ),
+  shareResource: (data) => (data.location ? { type: 'location', id: data.location.clm_id } : null),
+  Screen: ({ data }) => (data.location ? <Place data={data} /> : <NotFound what="place" />),
 });
+
+function Place({ data }: { data: PlaceData & { source: string } }) {
+  const root = useRootData();
+  const path = paths.locationInCity(data.location.city_slug, data.location.clm_slug);
+  const claimHref = businessEntryTarget({
+    location: data.location,
+    source: data.source,
+    defaultTarget: null,
+    claimSiteUrl: root?.config.claimBusinessUrl ?? '',
+  });
+  return (
+    <PlacePage
+      data={data}
+      claimHref={claimHref}
+      actions={
+        <>
+          <AppActionButton action="follow-location" icon={<Heart aria-hidden="true" />}>
+            Follow
+          </AppActionButton>
+          <ShareButton title={data.location.clm_name} path={path} />
+        </>
+      }
+    />
+  );
+}

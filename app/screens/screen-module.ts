@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Environment } from '../../contract/environment';
 import type { ApiClient } from '../api/client';
+import type { ShareResource } from '../features/sharing/referrer';
 import type { Screen } from '../route-sets';
 
 export interface ScreenLoadArgs {
@@ -24,6 +25,8 @@ export interface ScreenModule<Data = unknown> {
   load(args: ScreenLoadArgs): Promise<Data>;
   meta(data: Data, screen: Screen): ScreenMeta;
   Screen(props: { data: Data; screen: Screen }): ReactNode;
+  /** What a shared link to this screen shares (for the ?referrer= tracker), if anything. */
+  shareResource?(data: Data): ShareResource | null;
 }
 
 export const defineScreen = <Data>(module: ScreenModule<Data>): ScreenModule<Data> => module;

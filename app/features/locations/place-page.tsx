@@ -1,0 +1,283 @@
+import { Clock, Globe, Heart, MapPin, Phone, Store, Users } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { SUPER_CATEGORY_NAMES, type SuperCategory } from '../../../contract/classifications';
+import type {
+  Location,
+  LocationFollows,
+  LocationSummary,
+  TipList,
+} from '../../../contract/locations';
+import type { VideoList } from '../../../contract/reviews';
+import { Avatar } from '../../components/ui/avatar';
+import { Button } from '../../components/ui/button';
+import { VideoGrid } from '../../components/ui/video-grid';
+import { paths } from '../../paths';
+import styles from './place-page.module.css';
+import { usePagedVideos } from './use-paged-videos';
+
+export interface PlaceData {
+  location: Location;
+  videos: VideoList | null;
+  tips: TipList | null;
+  related: LocationSummary[];
+  follows: LocationFollows | null;
+}
+
+const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
+
+/**
+ * A place page like the best review sites: name, chips, neighbourhood and address, follow and
+ * share, then the videos; details, tips and related places beside them on wide screens.
+ * `actions` holds the app-only follow and the share buttons; `claim` the business entry.
+ */
+export function PlacePage({
+  data,
+  actions,
+  claimHref,
+}: {
+  data: PlaceData;
+  actions: ReactNode;
+  claimHref: string;
+}) {
+  const { location, videos, tips, related, follows } = data;
+  const paged = usePagedVideos(location.clm_id, videos);
+  const chips = [...location.tags.cuisines, ...location.tags.categories].slice(0, 8);
+  const supers = location.super_categories as SuperCategory[];
+  const claimExternal = claimHref.startsWith('http');
+  return (
+    <div className={`page-width ${styles.page}`}>
+      <header className={styles.header}>
+        <nav aria-label="Breadcrumb" className={styles.breadcrumb}>
+          <Link to={paths.home()}>Home</Link> <span aria-hidden="true">/</span>{' '}
+          <Link to={paths.city(location.city.state_slug, location.city.city_slug)}>
+            {location.clm_city}
+          </Link>{' '}
+          <span aria-hidden="true">/</span> <span aria-current="page">{location.clm_name}</span>
+        </nav>
+        <p className={styles.label}>
+          {supers.map((s) => (
+            <span key={s} className={styles.super} data-category={s}>
+              {SUPER_CATEGORY_NAMES[s]}
+            </span>
+          ))}
+          <span>{location.clm_label}</span>
+          {location.clm_price_level ? (
+            <span aria-label={`Price level ${location.clm_price_level} of 4`}>
+              {'$'.repeat(location.clm_price_level)}
+            </span>
+          ) : null}
+        </p>
+        <h1 className={styles.title}>{location.clm_name}</h1>
+        <p className={styles.prompt}>{location.clm_prompt}</p>
+        <p className={styles.address}>
+          <MapPin aria-hidden="true" />
+          {location.clm_neighborhood} · {location.clm_address}, {location.clm_city},{' '}
+          {location.clm_state} {location.clm_zip}
+        </p>
+        <p className={styles.stats}>
+          <span>
+            <Users aria-hidden="true" /> <strong>{compact.format(location.follower_count)}</strong>{' '}
+            followers
+          </span>
+          <span>
+            <strong>{location.review_count}</strong> videos
+          </span>
+          {follows && follows.data.length > 0 ? (
+            <span
+              className={styles.followers}
+              aria-label={`Followed by ${follows.data
+                .slice(0, 3)
+                .map((f) => '@' + f.clm_username)
+                .join(', ')}`}
+            >
+              {follows.data.slice(0, 5).map((f) => (
+                <Avatar key={f.clm_id} src={f.avatar_url} name="" size={28} />
+              ))}
+            </span>
+          ) : null}
+        </p>
+        <div className={styles.actions}>{actions}</div>
+        {chips.length > 0 ? (
+          <ul className={styles.chips} aria-label="Categories">
+            {chips.map((tag) => (
+              <li key={`${tag.clm_id}`}>{tag.name}</li>
+            ))}
+          </ul>
+        ) : null}
+      </header>
+
+      <div className={styles.layout}>
+        <section aria-labelledby="videos-title" className={styles.videos}>
+          <h2 id="videos-title" className={styles.sectionTitle}>
+            Videos from locals
+          </h2>
+          {paged.videos.length > 0 ? (
+            <VideoGrid reviews={paged.videos} label={`Videos of ${location.clm_name}`} />
+          ) : (
+            <p className={styles.empty}>
+              No videos of {location.clm_name} yet. Be the first to film it in the app.
+            </p>
+          )}
+          {paged.hasMore ? (
+            <div className={styles.more}>
+              <Button
+                variant="secondary"
+                onClick={() => void paged.loadMore()}
+                disabled={paged.loading}
+                aria-busy={paged.loading}
+              >
+                {paged.loading ? 'Loading…' : 'Show more videos'}
+              </Button>
+            </div>
+          ) : null}
+        </section>
+
+        <aside className={styles.aside}>
+          <section aria-labelledby="details-title" className={styles.card}>
+            <h2 id="details-title" className={styles.cardTitle}>
+              Details
+            </h2>
+            <dl className={styles.details}>
+              {location.links.website ? (
+                <div>
+                  <dt>
+                    <Globe aria-hidden="true" />
+                    <span className="visually-hidden">Website</span>
+                  </dt>
+                  <dd>
+                    <a
+                      href={location.links.website}
+                      target="_blank"
+                      rel="noopener noreferrer nofollow"
+                    >
+                      {location.links.website.replace(/^https?:\/\/(www\.)?/, '')}
+                    </a>
+                  </dd>
+                </div>
+              ) : null}
+              {location.clm_phone ? (
+                <div>
+                  <dt>
+                    <Phone aria-hidden="true" />
+                    <span className="visually-hidden">Phone</span>
+                  </dt>
+                  <dd>
+                    <a href={`tel:${location.clm_phone.replace(/[^0-9+]/g, '')}`}>
+                      {location.clm_phone}
+                    </a>
+                  </dd>
+                </div>
+              ) : null}
+              <div>
+                <dt>
+                  <Clock aria-hidden="true" />
+                  <span className="visually-hidden">Hours</span>
+                </dt>
+                <dd>
+                  <table className={styles.hours}>
+                    <caption className="visually-hidden">Opening hours</caption>
+                    <tbody>
+                      {location.clm_hours.map((h) => (
+                        <tr key={h.day}>
+                          <th scope="row">{h.day.slice(0, 3)}</th>
+                          <td>{h.open && h.close ? `${h.open}–${h.close}` : 'Closed'}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </dd>
+              </div>
+            </dl>
+          </section>
+
+          <section aria-labelledby="tips-title" className={styles.card}>
+            <h2 id="tips-title" className={styles.cardTitle}>
+              Tips from locals
+            </h2>
+            {tips && tips.data.length > 0 ? (
+              <ul className={styles.tips}>
+                {tips.data.map((tip) => (
+                  <li key={tip.clm_id}>
+                    <Avatar src={tip.author.avatar_url} name="" size={32} />
+                    <div>
+                      <p>{tip.text}</p>
+                      <Link to={paths.user(tip.author.vanity_url)} className={styles.tipAuthor}>
+                        @{tip.author.clm_username}
+                      </Link>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className={styles.empty}>No tips yet.</p>
+            )}
+          </section>
+
+          <section aria-labelledby="claim-title" className={`${styles.card} ${styles.claim}`}>
+            <Store aria-hidden="true" />
+            <div>
+              <h2 id="claim-title" className={styles.cardTitle}>
+                Own {location.clm_name}?
+              </h2>
+              <p>Claim this listing to answer locals and see who watches your videos.</p>
+              {claimExternal ? (
+                <a
+                  className={styles.claimLink}
+                  href={claimHref}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                >
+                  Claim Business
+                </a>
+              ) : (
+                <Link className={styles.claimLink} to={claimHref}>
+                  Claim Business
+                </Link>
+              )}
+            </div>
+          </section>
+        </aside>
+      </div>
+
+      <section aria-labelledby="related-title" className={styles.related}>
+        <h2 id="related-title" className={styles.sectionTitle}>
+          More spots like this nearby
+        </h2>
+        {related.length > 0 ? (
+          <ul className={styles.relatedList}>
+            {related.map((place) => (
+              <li key={place.clm_id}>
+                <Link
+                  to={paths.locationInCity(place.city_slug, place.clm_slug)}
+                  className={styles.relatedCard}
+                >
+                  {place.poster_url ? (
+                    <img
+                      src={place.poster_url}
+                      alt=""
+                      width={72}
+                      height={128}
+                      loading="lazy"
+                      decoding="async"
+                    />
+                  ) : (
+                    <Heart aria-hidden="true" />
+                  )}
+                  <span>
+                    <strong>{place.clm_name}</strong>
+                    <small>
+                      {place.clm_label} · {place.clm_neighborhood}
+                    </small>
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className={styles.empty}>We’re still finding places like this one.</p>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { Check, Share2 } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../../components/ui/button';
+import { useRootData } from '../../root-data';
+import { referrerCode, shareUrl } from './referrer';
+
+/** Share with the Web Share API, or copy the link; links carry the sharer's referrer code. */
+export function ShareButton({
+  title,
+  path,
+  variant = 'secondary',
+}: {
+  title: string;
+  path: string;
+  variant?: 'secondary' | 'ghost';
+}) {
+  const root = useRootData();
+  const [copied, setCopied] = useState(false);
+  const share = async () => {
+    const url = shareUrl(window.location.origin, path, referrerCode(root?.distinctId ?? null));
+    if (typeof navigator.share === 'function') {
+      try {
+        await navigator.share({ title, url });
+        return;
+      } catch (error) {
+        if (error instanceof DOMException && error.name === 'AbortError') return;
+      }
+    }
+    await navigator.clipboard.writeText(url);
+    setCopied(true);
+    window.setTimeout(() => setCopied(false), 2500);
+  };
+  return (
+    <>
+      <Button
+        variant={variant}
+        icon={copied ? <Check aria-hidden="true" /> : <Share2 aria-hidden="true" />}
+        onClick={() => void share()}
+      >
+        {copied ? 'Link copied' : 'Share'}
+      </Button>
+      <span className="visually-hidden" role="status" aria-live="polite">
+        {copied ? 'Link copied to the clipboard' : ''}
+      </span>
+    </>
+  );
+}
