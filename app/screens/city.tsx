@@ -1,54 +1,78 @@
+import { SUPER_CATEGORIES, type ClassificationList } from '../../contract/classifications';
 import type { City } from '../../contract/cities';
 import type { CityFeed } from '../../contract/feeds';
-import { NotFound, PageHeader } from '../components/layout/page-header';
+import type { LocationSummary } from '../../contract/locations';
+import { NotFound } from '../components/layout/page-header';
+import { CityPage, type CityData } from '../features/cities/city-page';
+import { CITY_FEED_LIMIT } from '../features/cities/use-city-feed';
+import { CLASSIFICATIONS_PER_PAGE } from '../features/cities/use-classification-pages';
+import { ShareButton } from '../features/sharing/share-button';
+import { paths } from '../paths';
 import { defineScreen } from './screen-module';
-import { VideoGrid } from '../components/ui/video-grid';
-import styles from './screens.module.css';
 
-interface CityData {
-  city: City | null;
-  feed: CityFeed | null;
-}
-
-/** City page `city/:stateSlug/:citySlug` (issue 4 adds the strips, cuisines and endless feed). */
-export const screen = defineScreen<CityData>({
+/** City page `city/:stateSlug/:citySlug`, resolved through routes/{slug} (spec §2.4). */
+export const screen = defineScreen<CityData | { city: null }>({
   async load({ api, screen }) {
     const slug = `${screen.params.citySlug ?? ''}-${screen.params.stateSlug ?? ''}`;
     const route = await api.get<{ target: City }>(`/api/v2/routes/${encodeURIComponent(slug)}`, {
       target_type: 'city',
     });
-    const city = route?.target ?? null;
-    const feed = city
-      ? await api.get<CityFeed>(`/api/v2/cities/${city.clm_id}/feed`, { limit: 10 })
-      : null;
-    return { city, feed };
+    const city = route?.target;
+    if (!city) return { city: null };
+    const [feed, cuisines, categories, ...strips] = await Promise.all([
+      api.get<CityFeed>(`/api/v2/cities/${city.clm_id}/feed`, { limit: CITY_FEED_LIMIT }),
+      api.get<ClassificationList>('/api/v3/classifications/cuisines', {
+        city_id: city.clm_id,
+        pinned_first: 'true',
+        page: 1,
+        per_page: CLASSIFICATIONS_PER_PAGE,
+      }),
+      api.get<ClassificationList>('/api/v3/classifications/practical-categories', {
+        city_id: city.clm_id,
+        page: 1,
+        per_page: CLASSIFICATIONS_PER_PAGE,
+      }),
+      ...SUPER_CATEGORIES.map((key) =>
+        api.get<{ data: LocationSummary[] }>(`/api/v2/cities/${city.clm_id}/top-locations`, {
+          super_category: key,
+          limit: 12,
+        }),
+      ),
+    ]);
+    if (!feed) return { city: null };
+    return {
+      city,
+      feed,
+      cuisines,
+      categories,
+      strips: SUPER_CATEGORIES.map((key, i) => ({ key, places: strips[i]?.data ?? [] })),
+    };
   },
-  meta: ({ city }) =>
-    city
+  meta: (data) =>
+    data.city
       ? {
-          title: `Best spots in ${city.clm_city}, ${city.clm_state} · Spotreel`,
-          description: `Restaurants, bars, hotels, experiences and shops in ${city.clm_city}, in short videos by locals.`,
+          title: `Best spots in ${data.city.clm_city}, ${data.city.clm_state} · Spotreel`,
+          description: `Restaurants, bars, hotels, experiences and shops in ${data.city.clm_city}, in short videos by the locals who love them.`,
+          canonicalPath: paths.city(data.city.state_slug, data.city.city_slug),
         }
       : {
           title: 'City not found · Spotreel',
           description: 'This city is not on Spotreel yet.',
           status: 404,
         },
+  shareResource: (data) => (data.city ? { type: 'city', id: data.city.clm_id } : null),
   Screen: ({ data }) =>
     data.city ? (
-      <>
-        <PageHeader
-          eyebrow={data.city.clm_state_name}
-          title={data.city.clm_city}
-          lead={`What locals love in ${data.city.clm_city} right now.`}
-        />
-        <div className={`page-width ${styles.videos}`}>
-          <VideoGrid
-            reviews={data.feed?.content ?? []}
-            label={`Videos from ${data.city.clm_city}`}
+      <CityPage
+        data={data}
+        search={null}
+        actions={
+          <ShareButton
+            title={`Spotreel: ${data.city.clm_city}`}
+            path={paths.city(data.city.state_slug, data.city.city_slug)}
           />
-        </div>
-      </>
+        }
+      />
     ) : (
       <NotFound what="city" />
     ),

@@ -1,17 +1,12 @@
 import { useCallback, useState } from 'react';
 import type { VideoList } from '../../../contract/reviews';
 import type { Review } from '../../../contract/reviews';
+import { mergeVideos } from '../../components/ui/video-grid';
 import { browserApi } from '../../api/browser-api';
 
 /** spec §9: 15 videos on first load, then pages of 20. */
 export const FIRST_PAGE_SIZE = 15;
 export const PAGE_SIZE = 20;
-
-/** Adds a page to the list, each video once (spec §3: de-duplicated by clm_id). */
-export function mergeVideos(current: Review[], next: Review[]): Review[] {
-  const seen = new Set(current.map((r) => r.clm_id));
-  return [...current, ...next.filter((r) => !seen.has(r.clm_id) && seen.add(r.clm_id))];
-}
 
 /**
  * A place's videos after the first 15: pages of 20 from page 1 (the first 15 come again and are

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Review } from '../../../contract/reviews';
-import { mergeVideos } from './use-paged-videos';
+import { mergeVideos } from './video-grid';
 
 const r = (id: number) => ({ clm_id: id }) as Review;
 

@@ -1,0 +1,225 @@
+import {
+  BedDouble,
+  Martini,
+  ShoppingBag,
+  Sparkles,
+  UtensilsCrossed,
+  type LucideIcon,
+} from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { City } from '../../../contract/cities';
+import {
+  SUPER_CATEGORY_NAMES,
+  type ClassificationList,
+  type SuperCategory,
+} from '../../../contract/classifications';
+import type { CityFeed } from '../../../contract/feeds';
+import type { LocationSummary } from '../../../contract/locations';
+import { Button } from '../../components/ui/button';
+import { Skeleton } from '../../components/ui/card';
+import { VideoGrid } from '../../components/ui/video-grid';
+import { paths } from '../../paths';
+import styles from './city-page.module.css';
+import { useCityFeed } from './use-city-feed';
+import { useClassificationPages } from './use-classification-pages';
+
+export interface CityData {
+  city: City;
+  feed: CityFeed;
+  strips: { key: SuperCategory; places: LocationSummary[] }[];
+  cuisines: ClassificationList | null;
+  categories: ClassificationList | null;
+}
+
+const ICONS: Record<SuperCategory, LucideIcon> = {
+  dining: UtensilsCrossed,
+  nightlife: Martini,
+  hotel: BedDouble,
+  experiences: Sparkles,
+  shopping: ShoppingBag,
+};
+
+/** A city like a magazine front: a strip per super category, cuisines and categories, then the feed. */
+export function CityPage({
+  data,
+  search,
+  actions,
+}: {
+  data: CityData;
+  search: ReactNode;
+  actions: ReactNode;
+}) {
+  const { city, feed } = data;
+  const stream = useCityFeed(city.clm_id, feed);
+  const cuisines = useClassificationPages('cuisines', city.clm_id, data.cuisines);
+  const categories = useClassificationPages('practical-categories', city.clm_id, data.categories);
+  const total = feed.super_categories.reduce((sum, s) => sum + s.count, 0);
+  return (
+    <>
+      <header className={styles.hero}>
+        <div className={`page-width ${styles.heroInner}`}>
+          <p className={styles.eyebrow}>{city.clm_state_name}</p>
+          <h1 className={styles.title}>{city.clm_city}</h1>
+          <p className={styles.lead}>
+            {total} spots in {city.clm_city}, filmed by the locals who love them.
+          </p>
+          <div className={styles.search}>{search}</div>
+          <div className={styles.actions}>{actions}</div>
+          <nav aria-label={`Jump to a kind of place in ${city.clm_city}`}>
+            <ul className={styles.jump}>
+              {feed.super_categories.map((s) => {
+                const Icon = ICONS[s.key];
+                return (
+                  <li key={s.key}>
+                    <a href={`#${s.key}`} data-category={s.key}>
+                      <Icon aria-hidden="true" /> {s.name} <span>{s.count}</span>
+                    </a>
+                  </li>
+                );
+              })}
+            </ul>
+          </nav>
+        </div>
+      </header>
+
+      <div className="page-width">
+        {data.strips.map(({ key, places }) => (
+          <section key={key} id={key} aria-labelledby={`strip-${key}`} className={styles.strip}>
+            <h2 id={`strip-${key}`} className={styles.sectionTitle}>
+              {SUPER_CATEGORY_NAMES[key]}
+            </h2>
+            {places.length > 0 ? (
+              <ul className={styles.stripList}>
+                {places.map((place) => (
+                  <li key={place.clm_id}>
+                    <Link
+                      to={paths.locationInCity(place.city_slug, place.clm_slug)}
+                      className={styles.place}
+                    >
+                      {place.poster_url ? (
+                        <img
+                          src={place.poster_url}
+                          alt=""
+                          width={360}
+                          height={640}
+                          loading="lazy"
+                          decoding="async"
+                        />
+                      ) : (
+                        <span className={styles.noPoster} />
+                      )}
+                      <strong>{place.clm_name}</strong>
+                      <small>
+                        {place.clm_label} · {place.clm_neighborhood}
+                      </small>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className={styles.empty}>No {SUPER_CATEGORY_NAMES[key].toLowerCase()} here yet.</p>
+            )}
+          </section>
+        ))}
+
+        <div className={styles.columns}>
+          <section aria-labelledby="cuisines-title">
+            <h2 id="cuisines-title" className={styles.sectionTitle}>
+              Cuisines
+            </h2>
+            <ChipList items={cuisines.items} empty="No cuisines yet." label="Cuisines" />
+            {cuisines.hasMore ? (
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={() => void cuisines.loadMore()}
+                disabled={cuisines.loading}
+              >
+                More cuisines
+              </Button>
+            ) : null}
+          </section>
+          <section aria-labelledby="categories-title">
+            <h2 id="categories-title" className={styles.sectionTitle}>
+              Good for
+            </h2>
+            <ChipList
+              items={categories.items}
+              empty="No categories yet."
+              label="Practical categories"
+            />
+            {categories.hasMore ? (
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={() => void categories.loadMore()}
+                disabled={categories.loading}
+              >
+                More categories
+              </Button>
+            ) : null}
+          </section>
+        </div>
+
+        <section aria-labelledby="feed-title" className={styles.feed}>
+          <h2 id="feed-title" className={styles.sectionTitle}>
+            Latest from {city.clm_city}
+          </h2>
+          {stream.videos.length > 0 ? (
+            <VideoGrid reviews={stream.videos} label={`Videos from ${city.clm_city}`} />
+          ) : (
+            <p className={styles.empty}>No videos from {city.clm_city} yet.</p>
+          )}
+          <div ref={stream.sentinel} className={styles.sentinel} aria-hidden={!stream.loading}>
+            {stream.loading ? (
+              <div className={styles.loadingRow}>
+                {[0, 1, 2, 3].map((i) => (
+                  <Skeleton key={i} height="180px" />
+                ))}
+              </div>
+            ) : null}
+          </div>
+          {stream.hasMore ? (
+            <div className={styles.more}>
+              <Button
+                variant="secondary"
+                onClick={() => void stream.loadMore()}
+                disabled={stream.loading}
+              >
+                Show more videos
+              </Button>
+            </div>
+          ) : stream.videos.length > 0 ? (
+            <p className={styles.end}>You’ve reached the end of {city.clm_city} — for now.</p>
+          ) : null}
+        </section>
+      </div>
+    </>
+  );
+}
+
+function ChipList({
+  items,
+  empty,
+  label,
+}: {
+  items: ClassificationList['data'];
+  empty: string;
+  label: string;
+}) {
+  if (items.length === 0) return <p className={styles.empty}>{empty}</p>;
+  return (
+    <ul className={styles.chips} aria-label={label}>
+      {items.map((item) => (
+        <li
+          key={item.clm_id}
+          className={item.clm_pinned === '1' ? styles.pinned : undefined}
+          data-pinned={item.clm_pinned}
+        >
+          {item.clm_name} <span>{item.clm_count}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
