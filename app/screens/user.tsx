@@ -1,17 +1,14 @@
-import type { User } from '../../contract/users';
+import type { UserCollectionList } from '../../contract/collections';
 import type { ReviewsByCity } from '../../contract/user-reviews';
-import { NotFound, PageHeader } from '../components/layout/page-header';
+import type { User } from '../../contract/users';
+import { NotFound } from '../components/layout/page-header';
+import { ShareButton } from '../features/sharing/share-button';
+import { CreatorPage, type CreatorData } from '../features/users/creator-page';
+import { paths } from '../paths';
 import { defineScreen } from './screen-module';
-import { VideoGrid } from '../components/ui/video-grid';
-import styles from './screens.module.css';
 
-interface UserData {
-  user: User | null;
-  byCity: ReviewsByCity | null;
-}
-
-/** Creator profile `users/:userSlug` (issue 4 completes it). */
-export const screen = defineScreen<UserData>({
+/** Creator profile `users/:userSlug` (spec §2.4). */
+export const screen = defineScreen<CreatorData | { user: null }>({
   async load({ api, screen }) {
     const route = await api.get<{ target: User }>(
       `/api/v2/routes/${encodeURIComponent(screen.params.userSlug ?? '')}`,
@@ -19,35 +16,38 @@ export const screen = defineScreen<UserData>({
         target_type: 'user',
       },
     );
-    const user = route?.target ?? null;
-    const byCity = user
-      ? await api.get<ReviewsByCity>(`/api/v2/users/${user.user_id}/reviews/by-city`)
-      : null;
-    return { user, byCity };
+    const user = route?.target;
+    if (!user) return { user: null };
+    const [byCity, collections] = await Promise.all([
+      api.get<ReviewsByCity>(`/api/v2/users/${user.user_id}/reviews/by-city`),
+      api.get<UserCollectionList>(`/api/user/collections/${user.user_id}`),
+    ]);
+    return { user, byCity, collections };
   },
-  meta: ({ user }) =>
-    user
-      ? { title: `${user.display_name} (@${user.user_name}) · Spotreel`, description: user.bio }
+  meta: (data) =>
+    data.user
+      ? {
+          title: `${data.user.display_name} (@${data.user.user_name}) · Spotreel`,
+          description: data.user.bio || `Videos of favourite spots by @${data.user.user_name}.`,
+          canonicalPath: paths.user(data.user.vanity_url),
+        }
       : {
           title: 'Creator not found · Spotreel',
           description: 'This creator is not on Spotreel.',
           status: 404,
         },
+  shareResource: (data) => (data.user ? { type: 'user', id: data.user.user_id } : null),
   Screen: ({ data }) =>
     data.user ? (
-      <>
-        <PageHeader
-          eyebrow={`@${data.user.user_name}`}
-          title={data.user.display_name}
-          lead={data.user.bio}
-        />
-        <div className={`page-width ${styles.videos}`}>
-          <VideoGrid
-            reviews={data.byCity?.data.flatMap((group) => group.reviews) ?? []}
-            label={`Videos by ${data.user.display_name}`}
+      <CreatorPage
+        data={data}
+        actions={
+          <ShareButton
+            title={`@${data.user.user_name} on Spotreel`}
+            path={paths.user(data.user.vanity_url)}
           />
-        </div>
-      </>
+        }
+      />
     ) : (
       <NotFound what="creator" />
     ),
