@@ -2,6 +2,7 @@ import {
   data as withStatus,
   useLoaderData,
   useLocation,
+  useNavigation,
   type ClientLoaderFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
@@ -11,6 +12,7 @@ import { browserApi } from '../api/browser-api';
 import type { ApiClient } from '../api/client';
 import { serverApi } from '../api/server-api';
 import { ScreenLayout } from '../components/layout/screen-layout';
+import { ScreenSkeleton } from '../components/layout/screen-skeleton';
 import { deviceClassFromUserAgent, deviceClassFromWidth } from '../device';
 import { browserConfig, pinnedFirstLoad } from '../page-state';
 import { useRootData } from '../root-data';
@@ -95,10 +97,13 @@ export default function ScreenRoute() {
   const module = screenModule(screen.id);
   const { Screen } = module;
   useShareTracker(module.shareResource?.(data) ?? null);
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  const leaving = navigation.state === 'loading' && navigation.location.pathname !== pathname;
   return (
     <ScreenLayout screen={screen}>
       <TestThrow />
-      <Screen data={data} screen={screen} />
+      {leaving ? <ScreenSkeleton /> : <Screen data={data} screen={screen} />}
     </ScreenLayout>
   );
 }
