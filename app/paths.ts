@@ -2,23 +2,18 @@
  * Every URL of the web app and its builder (spec §2): links never hand-build paths.
  * Patterns match app/route-sets.ts.
  */
+import { cityPath, listingPath, locationInCityPath } from '../contract/urls';
+
 const enc = encodeURIComponent;
 
 export const paths = {
   home: () => '/',
   feed: () => '/feed',
-  city: (stateSlug: string, citySlug: string) => `/city/${enc(stateSlug)}/${enc(citySlug)}`,
+  city: cityPath,
   location: (locationIdentifier: string) => `/locations/${enc(locationIdentifier)}`,
-  locationInCity: (citySlug: string, locationIdentifier: string) =>
-    `/location/${enc(citySlug)}/${enc(locationIdentifier)}`,
+  locationInCity: locationInCityPath,
   review: (reviewId: number | string) => `/reviews/${enc(String(reviewId))}`,
-  listing: (
-    reviewId: number | string,
-    stateSlug: string,
-    citySlug: string,
-    locationIdentifier: string,
-  ) =>
-    `/listing/${enc(String(reviewId))}/${enc(stateSlug)}/${enc(citySlug)}/${enc(locationIdentifier)}`,
+  listing: listingPath,
   user: (userSlug: string) => `/users/${enc(userSlug)}`,
   collection: (collectionId: number | string) => `/collections/${enc(String(collectionId))}`,
   userCollection: (userIdentifier: string, userCollectionId: number | string) =>

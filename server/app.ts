@@ -20,6 +20,7 @@ import { mediaUrls } from './media/urls';
 import { registerOpenApi } from './openapi';
 import { createResponseCache, responseCachePlugin } from './response-cache';
 import { securityPlugin } from './security';
+import { registerSeo } from './seo';
 import { registerWebApp } from './web';
 
 export interface AppOptions {
@@ -74,6 +75,7 @@ export async function buildApp({
 
   await writeAppQrCode(config.mediaDir, config.appLinkBase);
   registerHealth(app, database);
+  registerSeo(app, database.db, config);
   if (config.benchBaseline) registerBenchBaseline(app);
   await registerMediaHost(app, config.mediaDir);
   await app.register(

@@ -17,6 +17,7 @@ import { deviceClassFromUserAgent, deviceClassFromWidth } from '../device';
 import { browserConfig, pinnedFirstLoad } from '../page-state';
 import { useRootData } from '../root-data';
 import { resolveRouteSet, resolveScreen, type RouteSet, type Screen } from '../route-sets';
+import { socialMeta } from '../features/seo/structured-data';
 import { useShareTracker } from '../features/sharing/use-share-tracker';
 import { screenModule } from '../screens/registry';
 import type { ScreenMeta } from '../screens/screen-module';
@@ -37,7 +38,7 @@ async function loadScreen(
   const module = screenModule(screen.id);
   const data = await module.load({ screen, url, api, environment: config.environment });
   const siteUrl = config.siteUrl;
-  const meta = module.meta(data, screen);
+  const meta = module.meta(data, screen, siteUrl);
   return {
     screen,
     data,
@@ -80,7 +81,7 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: 'Spotreel' }];
-  const { title, description, canonical } = data.meta;
+  const { title, description, canonical, social, jsonLd } = data.meta;
   return [
     { title },
     { name: 'description', content: description },
@@ -89,6 +90,15 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
     { property: 'og:description', content: description },
     { property: 'og:url', content: canonical },
     { property: 'og:site_name', content: 'Spotreel' },
+    ...socialMeta({
+      title,
+      description,
+      url: canonical,
+      type: social?.type ?? 'website',
+      image: social?.image,
+      video: social?.video,
+    }),
+    ...(jsonLd ?? []).map((item) => ({ 'script:ld+json': item })),
   ];
 };
 

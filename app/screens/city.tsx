@@ -4,6 +4,8 @@ import type { CityFeed } from '../../contract/feeds';
 import type { LocationSummary } from '../../contract/locations';
 import { NotFound } from '../components/layout/page-header';
 import { CityPage, type CityData } from '../features/cities/city-page';
+import { SearchBox } from '../features/search/search-box';
+import { breadcrumbJsonLd } from '../features/seo/structured-data';
 import { CITY_FEED_LIMIT } from '../features/cities/use-city-feed';
 import { CLASSIFICATIONS_PER_PAGE } from '../features/cities/use-classification-pages';
 import { ShareButton } from '../features/sharing/share-button';
@@ -48,24 +50,48 @@ export const screen = defineScreen<CityData | { city: null }>({
       strips: SUPER_CATEGORIES.map((key, i) => ({ key, places: strips[i]?.data ?? [] })),
     };
   },
-  meta: (data) =>
-    data.city
-      ? {
-          title: `Best spots in ${data.city.clm_city}, ${data.city.clm_state} · Spotreel`,
-          description: `Restaurants, bars, hotels, experiences and shops in ${data.city.clm_city}, in short videos by the locals who love them.`,
-          canonicalPath: paths.city(data.city.state_slug, data.city.city_slug),
-        }
-      : {
-          title: 'City not found · Spotreel',
-          description: 'This city is not on Spotreel yet.',
-          status: 404,
-        },
+  meta: (data, _screen, origin) => {
+    if (!data.city)
+      return {
+        title: 'City not found · Spotreel',
+        description: 'This city is not on Spotreel yet.',
+        status: 404,
+      };
+    const { city } = data;
+    const canonicalPath = paths.city(city.state_slug, city.city_slug);
+    const poster = data.feed.content[0]?.video.poster_url;
+    return {
+      title: `Best spots in ${city.clm_city}, ${city.clm_state} · Spotreel`,
+      description: `Restaurants, bars, hotels, experiences and shops in ${city.clm_city}, in short videos by the locals who love them.`,
+      canonicalPath,
+      social: {
+        type: 'website',
+        image: poster ? { url: poster, width: 360, height: 640, alt: city.clm_city } : null,
+      },
+      jsonLd: [
+        breadcrumbJsonLd(
+          [
+            { name: 'Spotreel', path: paths.home() },
+            { name: city.clm_city, path: canonicalPath },
+          ],
+          origin,
+        ),
+      ],
+    };
+  },
   shareResource: (data) => (data.city ? { type: 'city', id: data.city.clm_id } : null),
   Screen: ({ data }) =>
     data.city ? (
       <CityPage
         data={data}
-        search={null}
+        search={
+          <div role="search">
+            <SearchBox
+              scopeCity={{ name: data.city.clm_city }}
+              label={`Search ${data.city.clm_city}`}
+            />
+          </div>
+        }
         actions={
           <ShareButton
             title={`Spotreel: ${data.city.clm_city}`}

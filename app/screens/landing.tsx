@@ -4,6 +4,7 @@ import type { Watch } from '../../contract/feeds';
 import type { Review } from '../../contract/reviews';
 import { AppDownloadPanel } from '../features/app-install/app-download-panel';
 import { LandingPage } from '../features/landing/landing-page';
+import { SearchBox } from '../features/search/search-box';
 import { defineScreen } from './screen-module';
 
 /** spec §9: the default featured review id, 448782 in production and 148734 elsewhere. */
@@ -35,5 +36,15 @@ export const screen = defineScreen<LandingData>({
       'Short videos of the best restaurants, bars, hotels, experiences and shops, filmed by the locals who love them.',
     canonicalPath: '/',
   }),
-  Screen: ({ data }) => <LandingPage data={data} download={<AppDownloadPanel />} />,
+  Screen: ({ data }) => (
+    <LandingPage
+      data={data}
+      download={<AppDownloadPanel />}
+      search={
+        <div role="search">
+          <SearchBox />
+        </div>
+      }
+    />
+  ),
 });

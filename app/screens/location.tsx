@@ -11,6 +11,7 @@ import { NotFound } from '../components/layout/page-header';
 import { AppActionButton } from '../features/app-install/app-action-button';
 import { businessEntryTarget } from '../features/business/business-entry';
 import { PlacePage, type PlaceData } from '../features/locations/place-page';
+import { breadcrumbJsonLd, placeJsonLd } from '../features/seo/structured-data';
 import { FIRST_PAGE_SIZE } from '../features/locations/use-paged-videos';
 import { ShareButton } from '../features/sharing/share-button';
 import { paths } from '../paths';
@@ -45,18 +46,41 @@ export const screen = defineScreen<LocationData>({
       source: url.searchParams.get('utm_source') ?? '',
     };
   },
-  meta: (data) =>
-    data.location
-      ? {
-          title: `${data.location.clm_name} — ${data.location.clm_label} in ${data.location.clm_city} · Spotreel`,
-          description: `${data.location.clm_prompt} ${data.location.review_count} videos by locals in ${data.location.clm_neighborhood}, ${data.location.clm_city}.`,
-          canonicalPath: paths.locationInCity(data.location.city_slug, data.location.clm_slug),
-        }
-      : {
-          title: 'Place not found · Spotreel',
-          description: 'This place is not on Spotreel.',
-          status: 404,
-        },
+  meta: (data, _screen, origin) => {
+    const location = data.location;
+    if (!location)
+      return {
+        title: 'Place not found · Spotreel',
+        description: 'This place is not on Spotreel.',
+        status: 404,
+      };
+    const canonicalPath = paths.locationInCity(location.city_slug, location.clm_slug);
+    return {
+      title: `${location.clm_name} — ${location.clm_label} in ${location.clm_city} · Spotreel`,
+      description: `${location.clm_prompt} ${location.review_count} videos by locals in ${location.clm_neighborhood}, ${location.clm_city}.`,
+      canonicalPath,
+      social: {
+        type: 'website',
+        image: location.poster_url
+          ? { url: location.poster_url, width: 360, height: 640, alt: location.clm_name }
+          : null,
+      },
+      jsonLd: [
+        placeJsonLd(location, origin, origin + canonicalPath),
+        breadcrumbJsonLd(
+          [
+            { name: 'Spotreel', path: paths.home() },
+            {
+              name: location.clm_city,
+              path: paths.city(location.city.state_slug, location.city.city_slug),
+            },
+            { name: location.clm_name, path: canonicalPath },
+          ],
+          origin,
+        ),
+      ],
+    };
+  },
   shareResource: (data) => (data.location ? { type: 'location', id: data.location.clm_id } : null),
   Screen: ({ data }) => (data.location ? <Place data={data} /> : <NotFound what="place" />),
 });

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Environment } from '../../contract/environment';
 import type { ApiClient } from '../api/client';
+import type { JsonLd, SocialMetaInput } from '../features/seo/structured-data';
 import type { ShareResource } from '../features/sharing/referrer';
 import type { Screen } from '../route-sets';
 
@@ -18,12 +19,17 @@ export interface ScreenMeta {
   canonicalPath?: string;
   /** HTTP status of a document request (404 when the thing does not exist). */
   status?: number;
+  /** Link previews (Open Graph, Twitter): the kind of page and its poster or video. */
+  social?: Pick<SocialMetaInput, 'type' | 'image' | 'video'>;
+  /** Structured data for search engines (schema.org JSON-LD). */
+  jsonLd?: JsonLd[];
 }
 
 /** One screen of spec §2: how it loads, how it is described, how it looks. */
 export interface ScreenModule<Data = unknown> {
   load(args: ScreenLoadArgs): Promise<Data>;
-  meta(data: Data, screen: Screen): ScreenMeta;
+  /** `origin` is the site's public origin, for absolute URLs in structured data. */
+  meta(data: Data, screen: Screen, origin: string): ScreenMeta;
   Screen(props: { data: Data; screen: Screen }): ReactNode;
   /** What a shared link to this screen shares (for the ?referrer= tracker), if anything. */
   shareResource?(data: Data): ShareResource | null;

@@ -30,6 +30,10 @@ export const screen = defineScreen<CreatorData | { user: null }>({
           title: `${data.user.display_name} (@${data.user.user_name}) · Spotreel`,
           description: data.user.bio || `Videos of favourite spots by @${data.user.user_name}.`,
           canonicalPath: paths.user(data.user.vanity_url),
+          social: {
+            type: 'profile',
+            image: { url: data.user.avatar_url, alt: data.user.display_name },
+          },
         }
       : {
           title: 'Creator not found · Spotreel',

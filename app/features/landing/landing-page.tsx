@@ -25,7 +25,15 @@ const CATEGORIES = [
 ];
 
 /** The landing page: what Spotreel is, the app, a featured video, what locals watch now, the cities. */
-export function LandingPage({ data, download }: { data: LandingData; download: ReactNode }) {
+export function LandingPage({
+  data,
+  download,
+  search,
+}: {
+  data: LandingData;
+  download: ReactNode;
+  search: ReactNode;
+}) {
   const { featured, watch, cities } = data;
   return (
     <>
@@ -42,6 +50,7 @@ export function LandingPage({ data, download }: { data: LandingData; download: R
               Short videos of the restaurants, bars, hotels, experiences and shops locals love.
               Watch before you go.
             </p>
+            <div className={styles.search}>{search}</div>
             <ul className={styles.categories} aria-label="What you can find">
               {CATEGORIES.map(({ name, Icon, tint }) => (
                 <li key={name} className={styles.category} style={{ background: tint }}>

@@ -348,8 +348,10 @@ describe('buildSearchOptions', () => {
   });
 
   it('names a local without a display name by @username', () => {
-    const [option] = buildSearchOptions({ users: [author(21, { display_name: '' })] }, 'sb')
-      .options;
+    const [option] = buildSearchOptions(
+      { users: [author(21, { display_name: '' })] },
+      'sb',
+    ).options;
     expect(option?.title).toBe('@local21');
   });
 

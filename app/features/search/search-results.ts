@@ -3,11 +3,9 @@
  * what to ask wonder-search for, how grouped results become one ordered list of options, how the
  * active option moves, and how a city page ranks its own city first.
  */
-import type { City } from '../../../contract/cities';
 import type { LocationSummary } from '../../../contract/locations';
 import type { Review } from '../../../contract/reviews';
 import type { SearchResults } from '../../../contract/search';
-import type { Author } from '../../../contract/users';
 import type { ApiQuery } from '../../api/client';
 import { paths } from '../../paths';
 
@@ -142,7 +140,7 @@ function drafts(data: SearchResults['data'], cityName: string | undefined) {
     unique(data.locations ?? [], (l) => l.clm_id),
     (l) => l.clm_city,
     cityName,
-  ).map((l: LocationSummary) => ({
+  ).map((l) => ({
     key: l.clm_id,
     group: 'places',
     href: paths.locationInCity(l.city_slug, l.clm_slug),
@@ -154,7 +152,7 @@ function drafts(data: SearchResults['data'], cityName: string | undefined) {
     unique(data.cities ?? [], (c) => c.clm_id),
     (c) => c.clm_city,
     cityName,
-  ).map((c: City) => ({
+  ).map((c) => ({
     key: c.clm_id,
     group: 'cities',
     href: paths.city(c.state_slug, c.city_slug),
@@ -163,7 +161,7 @@ function drafts(data: SearchResults['data'], cityName: string | undefined) {
     image: null,
   }));
   // Authors carry no city, so locals keep the endpoint's order.
-  const locals: Draft[] = unique(data.users ?? [], (a) => a.clm_id).map((a: Author) => ({
+  const locals: Draft[] = unique(data.users ?? [], (a) => a.clm_id).map((a) => ({
     key: a.clm_id,
     group: 'locals',
     href: paths.user(a.vanity_url),
@@ -175,7 +173,7 @@ function drafts(data: SearchResults['data'], cityName: string | undefined) {
     unique(data.reviews ?? [], (r) => r.clm_id),
     (r) => r.location.clm_city,
     cityName,
-  ).map((r: Review) => ({
+  ).map((r) => ({
     key: r.clm_id,
     group: 'videos',
     href: paths.review(r.clm_id),

@@ -1,3 +1,4 @@
+import type { MetaDescriptor } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { Location } from '../../../contract/locations';
 import type { Review } from '../../../contract/reviews';
@@ -438,7 +439,8 @@ describe('socialMeta', () => {
   });
 
   it('falls back to a summary card without an image', () => {
-    const tags = socialMeta({ ...base, type: 'profile', image: null });
+    // What React Router's meta export takes.
+    const tags: MetaDescriptor[] = socialMeta({ ...base, type: 'profile', image: null });
     expect(tags).toContainEqual({ name: 'twitter:card', content: 'summary' });
     expect(tags.some((t) => 'property' in t && String(t.property).startsWith('og:image'))).toBe(
       false,
@@ -463,8 +465,8 @@ describe('socialMeta', () => {
       video: { url: 'b.mp4' },
     });
     const urls = tags
-      .filter((t) => /og:(image|video)$|twitter:image$/.test(String(t.property ?? t.name)))
-      .map((t) => String(t.content));
+      .filter((t) => /og:(image|video)$|twitter:image$/.test('property' in t ? t.property : t.name))
+      .map((t) => t.content);
     expect(urls).toHaveLength(3);
     for (const url of urls) expect(url).toMatch(/^https:\/\/spotreel\.app\//);
   });

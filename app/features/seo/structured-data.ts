@@ -1,4 +1,3 @@
-import type { MetaDescriptor } from 'react-router';
 import type { Location } from '../../../contract/locations';
 import type { Review } from '../../../contract/reviews';
 import { paths } from '../../paths';
@@ -200,13 +199,16 @@ export interface SocialMetaInput {
   video?: SocialVideo | null;
 }
 
+/** A React Router meta descriptor of Open Graph (`property`) or Twitter (`name`). */
+export type SocialTag = { property: string; content: string } | { name: string; content: string };
+
 /**
  * Open Graph and Twitter card tags of a page, every URL absolute. og:title, og:description,
  * og:url and og:site_name are not repeated here: routes/screen.tsx writes them for every page.
  */
-export function socialMeta(input: SocialMetaInput): MetaDescriptor[] {
+export function socialMeta(input: SocialMetaInput): SocialTag[] {
   const origin = new URL(input.url).origin;
-  const size = (prefix: string, media: { width?: number; height?: number }) => [
+  const size = (prefix: string, media: { width?: number; height?: number }): SocialTag[] => [
     ...(media.width ? [{ property: `${prefix}:width`, content: String(media.width) }] : []),
     ...(media.height ? [{ property: `${prefix}:height`, content: String(media.height) }] : []),
   ];
