@@ -42,6 +42,31 @@ export default tseslint.config(
     },
   },
   {
+    // The web app takes only types from the contract's schema modules (CONTRIBUTING.md footguns).
+    files: ['app/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '**/contract/*',
+                '!**/contract/super-categories',
+                '!**/contract/slug',
+                '!**/contract/urls',
+                '!**/contract/environment',
+                '!**/contract/public-config',
+              ],
+              allowTypeImports: true,
+              message: 'Import only types from contract schema modules in the web app.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['scripts/**/*.mjs', '*.js'],
     languageOptions: { globals: { console: 'readonly', process: 'readonly' } },
   },

@@ -1,23 +1,10 @@
 import { z } from 'zod';
 import { PaginationData, StringFlag, booleanFlagQuery, pageQuery } from './common';
+import { SUPER_CATEGORIES } from './super-categories';
 
-/** spec §3 super categories, in the order the product shows them. */
-export const SUPER_CATEGORIES = [
-  'dining',
-  'nightlife',
-  'hotel',
-  'experiences',
-  'shopping',
-] as const;
+export { SUPER_CATEGORIES, SUPER_CATEGORY_NAMES } from './super-categories';
 export const SuperCategory = z.enum(SUPER_CATEGORIES);
 export type SuperCategory = z.infer<typeof SuperCategory>;
-export const SUPER_CATEGORY_NAMES: Record<SuperCategory, string> = {
-  dining: 'Food & Drink',
-  nightlife: 'Nightlife',
-  hotel: 'Hotels',
-  experiences: 'Experiences',
-  shopping: 'Shopping',
-};
 
 /** One tag of a location (tags.categories, tags.cuisines, tags.food_and_drink). */
 export const Tag = z

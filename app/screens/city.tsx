@@ -1,4 +1,5 @@
-import { SUPER_CATEGORIES, type ClassificationList } from '../../contract/classifications';
+import type { ClassificationList } from '../../contract/classifications';
+import { SUPER_CATEGORIES } from '../../contract/super-categories';
 import type { City } from '../../contract/cities';
 import type { CityFeed } from '../../contract/feeds';
 import type { LocationSummary } from '../../contract/locations';

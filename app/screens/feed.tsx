@@ -1,17 +1,39 @@
+import { Smartphone } from 'lucide-react';
+import { useMemo } from 'react';
 import type { Collection, UserCollection } from '../../contract/collections';
-import type { Watch } from '../../contract/feeds';
-import type { Review } from '../../contract/reviews';
-import { NotFound, PageHeader } from '../components/layout/page-header';
+import { browserApi } from '../api/browser-api';
+import { NotFound } from '../components/layout/page-header';
+import { AppActionButton } from '../features/app-install/app-action-button';
+import { staticFeedSource, watchFeedSource, type FeedPage } from '../features/feed/feed-source';
+import { FEED_PAGE_SIZE, VideoFeed } from '../features/feed/video-feed';
+import { ShareButton } from '../features/sharing/share-button';
+import type { ShareResource } from '../features/sharing/referrer';
+import { recordView } from '../features/video-player/record-view';
+import { paths } from '../paths';
+import type { Screen } from '../route-sets';
 import { defineScreen } from './screen-module';
-import { VideoGrid } from '../components/ui/video-grid';
-import styles from './screens.module.css';
 
 interface FeedData {
+  /** 'watch' for the home feed, else the collection's key. */
+  key: string;
   title: string | null;
-  reviews: Review[];
+  description: string;
+  first: FeedPage;
+  /** A collection's whole list (collections are small and come in one call). */
+  all: FeedPage['items'] | null;
+  share: ShareResource | null;
 }
 
-/** Feed and collections (`feed`, `collections/:id`, `users/:u/collections/:id`); issue 4 makes it a full-height player. */
+const notFound = (key: string): FeedData => ({
+  key,
+  title: null,
+  description: '',
+  first: { items: [], cursor: null },
+  all: null,
+  share: null,
+});
+
+/** One full-height feed over the home watch list, a collection or a user collection (spec §2.4). */
 export const screen = defineScreen<FeedData>({
   async load({ api, screen }) {
     if (screen.id === 'collection') {
@@ -19,7 +41,16 @@ export const screen = defineScreen<FeedData>({
       const collection = /^\d{1,12}$/.test(id)
         ? await api.get<Collection>(`/api/v2/collections/${id}`)
         : null;
-      return { title: collection?.clm_name ?? null, reviews: collection?.content ?? [] };
+      if (!collection) return notFound(`collection:${id}`);
+      const source = staticFeedSource(`collection:${id}`, collection.content);
+      return {
+        key: source.key,
+        title: collection.clm_name,
+        description: collection.clm_description,
+        first: await source.fetch({ cursor: null, limit: FEED_PAGE_SIZE }),
+        all: collection.content,
+        share: { type: 'collection', id: collection.clm_id },
+      };
     }
     if (screen.id === 'user-collection') {
       const userId = screen.params.userIdentifier ?? '';
@@ -28,34 +59,92 @@ export const screen = defineScreen<FeedData>({
         /^\d{1,12}$/.test(userId) && /^\d{1,12}$/.test(listId)
           ? await api.get<UserCollection>(`/api/user/collections/${userId}`, { single: listId })
           : null;
-      return { title: list?.name ?? null, reviews: list?.reviews ?? [] };
+      if (!list) return notFound(`user-collection:${userId}:${listId}`);
+      const source = staticFeedSource(`user-collection:${userId}:${listId}`, list.reviews);
+      return {
+        key: source.key,
+        title: list.name,
+        description: `A list by @${list.user.clm_username}.`,
+        first: await source.fetch({ cursor: null, limit: FEED_PAGE_SIZE }),
+        all: list.reviews,
+        share: { type: 'user_collection', id: list.id },
+      };
     }
-    const watch = await api.get<Watch>('/api/v4/global/watch', {
-      limit: 20,
-      result_type: 'global',
-    });
-    return { title: 'Your feed', reviews: watch?.results.map((r) => r.video) ?? [] };
+    const first = await watchFeedSource(api)
+      .fetch({ cursor: null, limit: FEED_PAGE_SIZE })
+      .catch(() => ({ items: [], cursor: null }));
+    return {
+      key: 'watch',
+      title: 'Your feed',
+      description: 'The best videos from locals right now.',
+      first,
+      all: null,
+      share: null,
+    };
   },
-  meta: ({ title }) =>
-    title
+  meta: (data) =>
+    data.title
       ? {
-          title: `${title} · Spotreel`,
-          description: 'Short videos of spots worth the trip, one after another.',
+          title: `${data.title} · Spotreel`,
+          description:
+            data.description || 'Short videos of spots worth the trip, one after another.',
+          social: data.first.items[0]
+            ? {
+                type: 'video.other',
+                image: { url: data.first.items[0].video.poster_url, width: 360, height: 640 },
+              }
+            : { type: 'website' },
         }
       : {
           title: 'Collection not found · Spotreel',
           description: 'This collection is not on Spotreel.',
           status: 404,
         },
-  Screen: ({ data }) =>
-    data.title ? (
-      <>
-        <PageHeader title={data.title} />
-        <div className={`page-width ${styles.videos}`}>
-          <VideoGrid reviews={data.reviews} label={data.title} />
-        </div>
-      </>
-    ) : (
-      <NotFound what="collection" />
-    ),
+  shareResource: (data) => data.share,
+  Screen: ({ data, screen }) =>
+    data.title ? <Feed data={data} screen={screen} /> : <NotFound what="collection" />,
 });
+
+function Feed({ data, screen }: { data: FeedData; screen: Screen }) {
+  const source = useMemo(
+    () => (data.all ? staticFeedSource(data.key, data.all) : watchFeedSource(browserApi())),
+    [data.key, data.all],
+  );
+  const sharePath =
+    screen.id === 'collection'
+      ? paths.collection(screen.params.collectionId ?? '')
+      : screen.id === 'user-collection'
+        ? paths.userCollection(
+            screen.params.userIdentifier ?? '',
+            screen.params.userCollectionId ?? '',
+          )
+        : null;
+  return (
+    <>
+      <h1 className="visually-hidden">{data.title}</h1>
+      <VideoFeed
+        source={source}
+        initial={data.first}
+        title={data.title ?? ''}
+        onView={recordView}
+        actions={(review) => (
+          <>
+            <AppActionButton
+              action="open-in-app"
+              variant="secondary"
+              iconOnly
+              icon={<Smartphone aria-hidden="true" />}
+            >
+              Open in app
+            </AppActionButton>
+            <ShareButton
+              title={review.location.clm_name}
+              path={sharePath ?? paths.review(review.clm_id)}
+              iconOnly
+            />
+          </>
+        )}
+      />
+    </>
+  );
+}

@@ -1,39 +1,76 @@
-import type { Review } from '../../contract/reviews';
 import { Smartphone } from 'lucide-react';
-import { NotFound, PageHeader } from '../components/layout/page-header';
+import type { Review, VideoList } from '../../contract/reviews';
+import { NotFound } from '../components/layout/page-header';
 import { AppActionButton } from '../features/app-install/app-action-button';
+import { ReviewPage, type ReviewData } from '../features/reviews/review-page';
+import { breadcrumbJsonLd, videoJsonLd } from '../features/seo/structured-data';
+import { ShareButton } from '../features/sharing/share-button';
+import { recordView } from '../features/video-player/record-view';
+import { VideoPlayer } from '../features/video-player/video-player';
+import { paths } from '../paths';
 import { defineScreen } from './screen-module';
-import { VideoGrid } from '../components/ui/video-grid';
-import styles from './screens.module.css';
 
-/** Review page `reviews/:reviewId` and `listing/:reviewId/…` (issue 4 adds the player). */
-export const screen = defineScreen<{ review: Review | null }>({
+/** Review page `reviews/:reviewId` and `listing/:reviewId/:stateSlug/:citySlug/:locationIdentifier` (spec §2.4). */
+export const screen = defineScreen<ReviewData | { review: null }>({
   async load({ api, screen }) {
     const id = screen.params.reviewId ?? '';
+    const review = /^\d{1,12}$/.test(id) ? await api.get<Review>(`/api/v2/reviews/${id}`) : null;
+    if (!review) return { review: null };
+    const more = await api.get<VideoList>(`/api/v3/locations/${review.location.clm_id}/videos`, {
+      per_page: 13,
+    });
+    return { review, more };
+  },
+  meta: (data, _screen, origin) => {
+    const review = data.review;
+    if (!review)
+      return {
+        title: 'Video not found · Spotreel',
+        description: 'This video is not on Spotreel.',
+        status: 404,
+      };
+    const place = review.location;
+    const canonicalPath = paths.review(review.clm_id);
     return {
-      review: /^\d{1,12}$/.test(id) ? await api.get<Review>(`/api/v2/reviews/${id}`) : null,
+      title: `${place.clm_name} by @${review.author.clm_username} · Spotreel`,
+      description: review.clm_caption,
+      canonicalPath,
+      social: {
+        type: 'video.other',
+        image: {
+          url: review.video.poster_url,
+          width: review.video.width,
+          height: review.video.height,
+          alt: place.clm_name,
+        },
+        video: {
+          url: review.video.mp4_url,
+          type: 'video/mp4',
+          width: review.video.width,
+          height: review.video.height,
+        },
+      },
+      jsonLd: [
+        videoJsonLd(review, origin, origin + canonicalPath),
+        breadcrumbJsonLd(
+          [
+            { name: 'Spotreel', path: paths.home() },
+            { name: place.clm_name, path: paths.locationInCity(place.city_slug, place.clm_slug) },
+            { name: review.clm_caption, path: canonicalPath },
+          ],
+          origin,
+        ),
+      ],
     };
   },
-  meta: ({ review }) =>
-    review
-      ? {
-          title: `${review.location.clm_name} by @${review.author.clm_username} · Spotreel`,
-          description: review.clm_caption,
-        }
-      : {
-          title: 'Video not found · Spotreel',
-          description: 'This video is not on Spotreel.',
-          status: 404,
-        },
+  shareResource: (data) => (data.review ? { type: 'review', id: data.review.clm_id } : null),
   Screen: ({ data }) =>
     data.review ? (
-      <>
-        <PageHeader
-          eyebrow={`@${data.review.author.clm_username}`}
-          title={data.review.location.clm_name}
-          lead={data.review.clm_caption}
-        >
-          <div>
+      <ReviewPage
+        data={data}
+        player={<VideoPlayer review={data.review} onView={recordView} priority />}
+        actions={
+          <>
             <AppActionButton
               action="open-in-app"
               variant="secondary"
@@ -41,12 +78,13 @@ export const screen = defineScreen<{ review: Review | null }>({
             >
               Open in app
             </AppActionButton>
-          </div>
-        </PageHeader>
-        <div className={`page-width ${styles.videos}`}>
-          <VideoGrid reviews={[data.review]} label="The video" />
-        </div>
-      </>
+            <ShareButton
+              title={data.review.location.clm_name}
+              path={paths.review(data.review.clm_id)}
+            />
+          </>
+        }
+      />
     ) : (
       <NotFound what="video" />
     ),

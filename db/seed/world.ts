@@ -256,7 +256,8 @@ export function generateWorld(options: WorldOptions = {}): World {
       const dishes = kind.cuisines.flatMap(
         (s) => CUISINES.find((c) => c.safeName === s)?.dishes ?? [],
       );
-      const count = random.int(8, 11);
+      // Most places have a handful of videos; a few popular ones have dozens (so pages matter).
+      const count = random.chance(0.06) ? random.int(24, 48) : random.int(8, 11);
       const placeReviews: WorldReview[] = [];
       for (let i = 0; i < count; i++) {
         const author = random.chance(0.8) ? random.pick(locals) : random.pick(creators);

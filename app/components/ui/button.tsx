@@ -9,25 +9,33 @@ interface Common {
   variant?: Variant;
   size?: Size;
   icon?: ReactNode;
+  /** Icon only, round; the text stays for screen readers. */
+  iconOnly?: boolean;
   children: ReactNode;
 }
 
-const classes = (variant: Variant, size: Size, extra?: string) =>
-  [styles.button, styles[variant], styles[size], extra].filter(Boolean).join(' ');
+const classes = (variant: Variant, size: Size, iconOnly: boolean, extra?: string) =>
+  [styles.button, styles[variant], styles[size], iconOnly ? styles.iconOnly : '', extra]
+    .filter(Boolean)
+    .join(' ');
+
+const label = (children: ReactNode, iconOnly: boolean) =>
+  iconOnly ? <span className="visually-hidden">{children}</span> : children;
 
 /** A pill button (brand.md). */
 export function Button({
   variant = 'primary',
   size = 'md',
   icon,
+  iconOnly = false,
   children,
   className,
   ...rest
 }: Common & ButtonHTMLAttributes<HTMLButtonElement>) {
   return (
-    <button type="button" className={classes(variant, size, className)} {...rest}>
+    <button type="button" className={classes(variant, size, iconOnly, className)} {...rest}>
       {icon}
-      {children}
+      {label(children, iconOnly)}
     </button>
   );
 }
@@ -37,24 +45,26 @@ export function ButtonLink({
   variant = 'primary',
   size = 'md',
   icon,
+  iconOnly = false,
   children,
   className,
   href,
   ...rest
 }: Common & AnchorHTMLAttributes<HTMLAnchorElement> & { href: string }) {
-  const cls = classes(variant, size, className);
+  const cls = classes(variant, size, iconOnly, className);
+  const text = label(children, iconOnly);
   if (href.startsWith('/') && !rest.target) {
     return (
       <Link to={href} className={cls} {...rest}>
         {icon}
-        {children}
+        {text}
       </Link>
     );
   }
   return (
     <a href={href} className={cls} {...rest}>
       {icon}
-      {children}
+      {text}
     </a>
   );
 }

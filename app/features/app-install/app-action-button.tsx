@@ -8,15 +8,17 @@ export function AppActionButton({
   icon,
   children,
   variant = 'primary',
+  iconOnly = false,
 }: {
   action: AppAction;
   icon?: ReactNode;
   children: ReactNode;
   variant?: 'primary' | 'secondary';
+  iconOnly?: boolean;
 }) {
   const { request } = useAppInstall();
   return (
-    <Button variant={variant} icon={icon} onClick={() => request(action)}>
+    <Button variant={variant} icon={icon} iconOnly={iconOnly} onClick={() => request(action)}>
       {children}
     </Button>
   );

@@ -9,11 +9,8 @@ import {
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { City } from '../../../contract/cities';
-import {
-  SUPER_CATEGORY_NAMES,
-  type ClassificationList,
-  type SuperCategory,
-} from '../../../contract/classifications';
+import type { ClassificationList } from '../../../contract/classifications';
+import { SUPER_CATEGORY_NAMES, type SuperCategory } from '../../../contract/super-categories';
 import type { CityFeed } from '../../../contract/feeds';
 import type { LocationSummary } from '../../../contract/locations';
 import { Button } from '../../components/ui/button';

@@ -1,7 +1,7 @@
 import { Clock, Globe, Heart, MapPin, Phone, Store, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { SUPER_CATEGORY_NAMES, type SuperCategory } from '../../../contract/classifications';
+import { SUPER_CATEGORY_NAMES, type SuperCategory } from '../../../contract/super-categories';
 import type {
   Location,
   LocationFollows,

@@ -9,10 +9,12 @@ export function ShareButton({
   title,
   path,
   variant = 'secondary',
+  iconOnly = false,
 }: {
   title: string;
   path: string;
   variant?: 'secondary' | 'ghost';
+  iconOnly?: boolean;
 }) {
   const root = useRootData();
   const [copied, setCopied] = useState(false);
@@ -34,6 +36,7 @@ export function ShareButton({
     <>
       <Button
         variant={variant}
+        iconOnly={iconOnly}
         icon={copied ? <Check aria-hidden="true" /> : <Share2 aria-hidden="true" />}
         onClick={() => void share()}
       >

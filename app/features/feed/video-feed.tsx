@@ -1,0 +1,246 @@
+import { ChevronDown, ChevronUp } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { Review } from '../../../contract/reviews';
+import { Avatar } from '../../components/ui/avatar';
+import { Button } from '../../components/ui/button';
+import { paths } from '../../paths';
+import { playerScrollRoot, VideoPlayer } from '../video-player/video-player';
+import { feedStepForKey, type FeedStep } from './feed-keys';
+import { shouldLoadMore, stepTarget } from './feed-position';
+import { appendUnique, uniqueReviews, type FeedPage, type FeedSource } from './feed-source';
+import styles from './video-feed.module.css';
+
+/** Videos asked for per page. */
+export const FEED_PAGE_SIZE = 6;
+/** How much of a slide must show for it to be the one "in view". */
+const CURRENT_SLIDE_SHARE = 0.6;
+
+interface FeedState {
+  key: string;
+  items: Review[];
+  cursor: string | null;
+  status: 'idle' | 'loading' | 'failed';
+}
+
+const fresh = (source: FeedSource, initial: FeedPage): FeedState => ({
+  key: source.key,
+  items: uniqueReviews(initial.items),
+  cursor: initial.cursor,
+  status: 'idle',
+});
+
+const prefersReducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+/**
+ * One full-height short-video feed (spec §2.4 feed and collection screens): a slide per video,
+ * snapping as the visitor swipes, arrow keys and buttons on larger screens, the next page loading
+ * two videos before the end. The players decide which video plays (the one in view).
+ */
+export function VideoFeed({
+  source,
+  initial,
+  title,
+  actions,
+  onView,
+}: {
+  source: FeedSource;
+  initial: FeedPage;
+  title: string;
+  /** Buttons for each video (follow, share), shown beside it. */
+  actions?: (review: Review) => ReactNode;
+  /** Passed to every player (screens pass recordView). */
+  onView?: (review: Review, watchedSeconds: number) => void;
+}) {
+  const [feed, setFeed] = useState(() => fresh(source, initial));
+  const [current, setCurrent] = useState(0);
+  if (feed.key !== source.key) {
+    // Another feed: start again from its first page.
+    setFeed(fresh(source, initial));
+    setCurrent(0);
+  }
+  const sectionRef = useRef<HTMLElement>(null);
+  const scrollerRef = useRef<HTMLDivElement>(null);
+  /** The slide in view, or the one a key or button is moving to. */
+  const currentRef = useRef(0);
+
+  const { key, items, cursor, status } = feed;
+  const slideCount = items.length + 1; // the videos, then the loading or end slide
+
+  // Which slide is in view; every slide acts as a sentinel for loading the next page.
+  useEffect(() => {
+    const scroller = scrollerRef.current;
+    if (!scroller || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) {
+          if (!entry.isIntersecting || entry.intersectionRatio < CURRENT_SLIDE_SHARE - 0.001) {
+            continue;
+          }
+          const index = Number((entry.target as HTMLElement).dataset.slide);
+          if (!Number.isInteger(index)) continue;
+          currentRef.current = index;
+          setCurrent(index);
+        }
+      },
+      { root: scroller, threshold: [CURRENT_SLIDE_SHARE] },
+    );
+    for (const slide of scroller.querySelectorAll('[data-slide]')) observer.observe(slide);
+    return () => observer.disconnect();
+  }, [slideCount, key]);
+
+  useEffect(() => {
+    scrollerRef.current?.scrollTo({ top: 0 });
+    currentRef.current = 0;
+  }, [key]);
+
+  // The next page, once the visitor is two videos from the end.
+  useEffect(() => {
+    if (cursor === null || status !== 'idle' || !shouldLoadMore(current, items.length)) return;
+    const same = (state: FeedState) => state.key === key && state.cursor === cursor;
+    setFeed((state) => (same(state) ? { ...state, status: 'loading' } : state));
+    source.fetch({ cursor, limit: FEED_PAGE_SIZE }).then(
+      (page) =>
+        setFeed((state) =>
+          same(state)
+            ? {
+                ...state,
+                items: appendUnique(state.items, page.items),
+                // A source that does not move on has nothing more to give.
+                cursor: page.cursor === cursor ? null : page.cursor,
+                status: 'idle',
+              }
+            : state,
+        ),
+      () => setFeed((state) => (same(state) ? { ...state, status: 'failed' } : state)),
+    );
+  }, [current, items.length, cursor, status, source, key]);
+
+  const go = useCallback((step: FeedStep) => {
+    const scroller = scrollerRef.current;
+    if (!scroller) return;
+    const slides = scroller.querySelectorAll<HTMLElement>('[data-slide]');
+    const index = stepTarget(currentRef.current, step, slides.length);
+    const target = slides[index];
+    if (!target) return;
+    currentRef.current = index;
+    const focusWasInside = scroller.contains(document.activeElement);
+    target.scrollIntoView({
+      behavior: prefersReducedMotion() ? 'auto' : 'smooth',
+      block: 'nearest',
+    });
+    // Keep keyboard focus with the video on screen, not on a control scrolled away.
+    if (focusWasInside) target.focus({ preventScroll: true });
+  }, []);
+
+  // ArrowDown/ArrowUp, j/k, PageDown/PageUp while the feed fills the middle of the screen.
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      const section = sectionRef.current;
+      if (!section) return;
+      const focused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      const step = feedStepForKey(
+        event,
+        focused && {
+          tagName: focused.tagName,
+          isContentEditable: focused.isContentEditable,
+          role: focused.getAttribute('role'),
+          inDialog: focused.closest('dialog[open], [role="dialog"]') !== null,
+        },
+      );
+      if (!step || document.querySelector('dialog[open]')) return;
+      const box = section.getBoundingClientRect();
+      const middle = window.innerHeight / 2;
+      if (box.top > middle || box.bottom < middle) return;
+      event.preventDefault();
+      go(step);
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [go]);
+
+  const end = cursor === null;
+  return (
+    <section ref={sectionRef} className={styles.feed} aria-label={title}>
+      <div ref={scrollerRef} className={styles.scroller} {...playerScrollRoot}>
+        {items.map((review, index) => (
+          <article
+            key={review.clm_id}
+            className={styles.slide}
+            data-slide={index}
+            tabIndex={-1}
+            aria-label={`${review.location.clm_name} by @${review.author.clm_username}`}
+          >
+            <div className={styles.frame}>
+              <VideoPlayer review={review} onView={onView} size="fill" priority={index === 0} />
+              <SlideInfo review={review} hasActions={actions !== undefined} />
+              {actions && <div className={styles.actions}>{actions(review)}</div>}
+            </div>
+          </article>
+        ))}
+        <div className={styles.slide} data-slide={items.length} tabIndex={-1}>
+          {end ? (
+            <p className={styles.end}>
+              {items.length > 0
+                ? 'You’ve seen it all — come back tomorrow for more.'
+                : 'No videos here yet — come back tomorrow for more.'}
+            </p>
+          ) : status === 'failed' ? (
+            <div className={styles.end}>
+              <Button
+                variant="inverse"
+                onClick={() => setFeed((state) => ({ ...state, status: 'idle' }))}
+              >
+                Load more videos
+              </Button>
+            </div>
+          ) : (
+            <div className={`${styles.frame} ${styles.skeleton}`} aria-hidden="true" />
+          )}
+        </div>
+      </div>
+      <p className="visually-hidden" role="status">
+        {status === 'loading' ? 'Loading more videos' : ''}
+      </p>
+      <div className={styles.nav}>
+        <button
+          type="button"
+          className={styles.navButton}
+          aria-label="Previous video"
+          disabled={current <= 0}
+          onClick={() => go('previous')}
+        >
+          <ChevronUp aria-hidden="true" />
+        </button>
+        <button
+          type="button"
+          className={styles.navButton}
+          aria-label="Next video"
+          disabled={current >= slideCount - 1}
+          onClick={() => go('next')}
+        >
+          <ChevronDown aria-hidden="true" />
+        </button>
+      </div>
+    </section>
+  );
+}
+
+/** The place, the local who made the video and the caption, over the video's lower part. */
+function SlideInfo({ review, hasActions }: { review: Review; hasActions: boolean }) {
+  const { location, author } = review;
+  return (
+    <div className={`${styles.info} ${hasActions ? styles.infoBesideActions : ''}`}>
+      <h2 className={styles.place}>
+        <Link to={paths.locationInCity(location.city_slug, location.clm_slug)}>
+          {location.clm_name}
+        </Link>
+      </h2>
+      <Link to={paths.user(author.vanity_url)} className={styles.creator}>
+        <Avatar src={author.avatar_url} name="" size={28} />
+        <span>@{author.clm_username}</span>
+      </Link>
+      {review.clm_caption && <p className={styles.caption}>{review.clm_caption}</p>}
+    </div>
+  );
+}

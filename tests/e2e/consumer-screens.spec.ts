@@ -1,0 +1,253 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, hydrated, isMobile, test } from './fixtures';
+
+type Summary = {
+  clm_id: number;
+  clm_name: string;
+  clm_slug: string;
+  city_slug: string;
+  review_count: number;
+};
+
+async function popularPlace(request: APIRequestContext): Promise<Summary> {
+  for (let city = 1; city <= 14; city++) {
+    for (const kind of ['dining', 'nightlife', 'hotel', 'experiences', 'shopping']) {
+      const answer = await request.get(
+        `/api/v2/cities/${city}/top-locations?super_category=${kind}&limit=24`,
+      );
+      const { data } = (await answer.json()) as { data: Summary[] };
+      const found = data.find((p) => p.review_count >= 36);
+      if (found) return found;
+    }
+  }
+  throw new Error('no place with 36+ videos in the seeded world');
+}
+
+const tiles = (page: Page, label: RegExp) =>
+  page.getByRole('list', { name: label }).getByRole('listitem');
+
+test.describe('place page', () => {
+  test('both URL forms show the place, with 15 videos first, then 20 more per page, each once', async ({
+    page,
+    request,
+  }) => {
+    const place = await popularPlace(request);
+    await page.goto(`/locations/${place.clm_slug}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(place.clm_name);
+    await page.goto(`/location/${place.city_slug}/${place.clm_slug}`);
+    await hydrated(page);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(place.clm_name);
+    const videos = tiles(page, new RegExp(`^Videos of `));
+    await expect(videos).toHaveCount(15);
+    await page.getByRole('button', { name: 'Show more videos' }).click();
+    await expect(videos).toHaveCount(20);
+    await page.getByRole('button', { name: 'Show more videos' }).click();
+    await expect(videos).toHaveCount(Math.min(40, place.review_count));
+    const hrefs = await videos
+      .getByRole('link')
+      .evaluateAll((links) => links.map((l) => l.getAttribute('href')));
+    expect(new Set(hrefs).size).toBe(hrefs.length);
+  });
+
+  test('shows details, tips, related places, the claim entry and structured data', async ({
+    page,
+    request,
+  }) => {
+    const place = await popularPlace(request);
+    const response = await request.get(`/location/${place.city_slug}/${place.clm_slug}`);
+    const html = await response.text();
+    expect(html).toContain('"@type":"BreadcrumbList"');
+    expect(html).toMatch(
+      /"@type":"(Restaurant|BarOrPub|Hotel|TouristAttraction|Store|LocalBusiness)"/,
+    );
+    expect(html).toMatch(/<meta property="og:image" content="http[^"]+\.jpg"/);
+    await page.goto(`/location/${place.city_slug}/${place.clm_slug}`);
+    await expect(page.getByRole('heading', { name: 'Tips from locals' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'More spots like this nearby' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Claim Business' })).toBeVisible();
+    await expect(page.getByText(/followers/)).toBeVisible();
+  });
+});
+
+test.describe('city page', () => {
+  test('cuisines come pinned first; categories 10 a page; the feed loads 4 at a time as you scroll', async ({
+    page,
+  }) => {
+    const feedCalls: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/v2/cities/') && r.url().includes('/feed')) feedCalls.push(r.url());
+    });
+    await page.goto('/city/il/chicago');
+    await hydrated(page);
+    const feed = tiles(page, /^Videos from Chicago/);
+    await expect(feed).toHaveCount(4);
+    const cuisines = page.getByRole('list', { name: 'Cuisines' }).getByRole('listitem');
+    const pinned = await cuisines.evaluateAll((items) =>
+      items.map((i) => i.getAttribute('data-pinned')),
+    );
+    expect(pinned[0]).toBe('1');
+    expect(pinned).toEqual([...pinned].sort().reverse());
+    const categories = page
+      .getByRole('list', { name: 'Practical categories' })
+      .getByRole('listitem');
+    await expect(categories).toHaveCount(10);
+    await page.getByRole('button', { name: 'More categories' }).click();
+    await expect(categories).toHaveCount(20);
+
+    for (const strip of ['Food & Drink', 'Nightlife', 'Hotels', 'Experiences', 'Shopping']) {
+      await expect(page.getByRole('heading', { level: 2, name: strip })).toBeVisible();
+    }
+    await page.getByRole('heading', { name: 'Latest from Chicago' }).scrollIntoViewIfNeeded();
+    await page.mouse.wheel(0, 3000);
+    await expect.poll(() => feed.count()).toBeGreaterThanOrEqual(8);
+    // The browser asks for 4 more at a time, from the previous call's next_start.
+    expect(new URL(feedCalls[0]!).searchParams.get('start')).toBe('4');
+    expect(new URL(feedCalls[0]!).searchParams.get('limit')).toBe('4');
+  });
+});
+
+test.describe('review page', () => {
+  test('both URL forms show the video; a play is recorded once with its watched time', async ({
+    page,
+  }) => {
+    await page.goto('/listing/148734/ny/new-york/anything-1001');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const reads: { url: string; body: string | null }[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'PUT' && r.url().includes('/reads/'))
+        reads.push({ url: r.url(), body: r.postData() });
+    });
+    await page.goto('/reviews/148734');
+    await hydrated(page);
+    await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible({ timeout: 10_000 });
+    await expect.poll(() => reads.length, { timeout: 10_000 }).toBe(1);
+    await page.waitForTimeout(3_000);
+    expect(reads).toHaveLength(1);
+    expect(reads[0]!.url).toMatch(/\/api\/v2\/reviews\/148734\/reads\/web-/);
+    expect(JSON.parse(reads[0]!.body ?? '{}').watchedDuration).toBeGreaterThanOrEqual(2);
+  });
+});
+
+test.describe('sharing', () => {
+  test('a page opened with ?referrer= records the share once', async ({ page }) => {
+    const posts: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().endsWith('/api/v2/trackers/share'))
+        posts.push(r.postData() ?? '');
+    });
+    await page.goto('/reviews/148734?referrer=rfriend123');
+    await hydrated(page);
+    await expect.poll(() => posts.length).toBe(1);
+    expect(JSON.parse(posts[0]!)).toEqual({
+      resourceId: 148734,
+      resourceType: 'review',
+      referrerCode: 'rfriend123',
+    });
+    await expect(page).toHaveURL(/\/reviews\/148734$/);
+    await page.reload();
+    await hydrated(page);
+    await page.waitForTimeout(500);
+    expect(posts).toHaveLength(1);
+  });
+});
+
+test.describe('search', () => {
+  test('finds places from the landing page, keyboard first', async ({ page }) => {
+    await page.goto('/');
+    await hydrated(page);
+    const box = page.getByRole('combobox', { name: 'Search Spotreel' });
+    await box.fill('pizza');
+    const results = page.getByRole('listbox');
+    await expect(
+      results.getByRole('group', { name: 'Places' }).getByRole('option').first(),
+    ).toBeVisible();
+    await box.press('ArrowDown');
+    await box.press('Enter');
+    await expect(page).toHaveURL(/\/location\/[a-z-]+\/[a-z0-9-]+-\d+$/);
+  });
+
+  test('says so when nothing matches', async ({ page }) => {
+    await page.goto('/');
+    await hydrated(page);
+    await page.getByRole('combobox', { name: 'Search Spotreel' }).fill('qqzzxxjj');
+    await expect(page.getByText(/No spots match/).first()).toBeVisible();
+  });
+});
+
+test.describe('feed and collections', () => {
+  test('the feed is one full-height player; keys move on desktop', async ({ page }) => {
+    await page.goto('/feed');
+    await hydrated(page);
+    const slides = page.getByRole('article');
+    await expect(slides.first()).toBeVisible();
+    if (!isMobile(page)) {
+      await page.getByRole('button', { name: 'Next video' }).click();
+      await expect(slides.nth(1)).toBeInViewport({ ratio: 0.6 });
+    }
+  });
+
+  test('a collection and a user collection open as feeds', async ({ page, request }) => {
+    await page.goto('/collections/1');
+    await expect(page.getByRole('article').first()).toBeVisible();
+    for (let user = 2; user < 60; user++) {
+      const answer = await request.get(`/api/user/collections/${user}`);
+      const lists = (await answer.json()) as { data?: { id: number }[] };
+      if (lists.data?.length) {
+        await page.goto(`/users/${user}/collections/${lists.data[0]!.id}`);
+        await expect(page.getByRole('article').first()).toBeVisible();
+        return;
+      }
+    }
+    throw new Error('no user collection in the seeded world');
+  });
+});
+
+test.describe('creator profile', () => {
+  test('shows the creator, their collections and videos by city', async ({ page, request }) => {
+    const review = (await (await request.get('/api/v2/reviews/148734')).json()) as {
+      author: { vanity_url: string; display_name: string };
+    };
+    await page.goto(`/users/${review.author.vanity_url}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(review.author.display_name);
+    await expect(
+      page
+        .getByRole('list', { name: new RegExp(`^Videos by ${review.author.display_name} in `) })
+        .first(),
+    ).toBeVisible();
+  });
+});
+
+test.describe('not found', () => {
+  for (const [path, what] of <[string, string][]>[
+    ['/city/zz/nowhere', 'city'],
+    ['/locations/gone-987654321', 'place'],
+    ['/reviews/999', 'video'],
+    ['/users/nobody-at-all-here', 'creator'],
+    ['/collections/987654', 'collection'],
+  ]) {
+    test(`${path} answers 404 with a helpful page`, async ({ request }) => {
+      const response = await request.get(path);
+      expect(response.status()).toBe(404);
+      expect(await response.text()).toContain(`find that ${what}`);
+    });
+  }
+});
+
+test('no page is wider than the screen', async ({ page }) => {
+  for (const path of [
+    '/',
+    '/city/il/chicago',
+    '/locations/x-1001',
+    '/reviews/148734',
+    '/users/spotreel',
+    '/feed',
+    '/biz',
+    '/scholarship',
+  ]) {
+    await page.goto(path);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
+    expect(overflow, path).toBeLessThanOrEqual(0);
+  }
+});
