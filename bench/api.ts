@@ -282,7 +282,10 @@ queries on the embedded database, which answers one query at a time in the serve
 50 concurrent connections. That is the embedded default's ceiling; production runs on a
 PostgreSQL server (\`DATABASE_URL\`) with a CDN in front of the public GETs (ADR 002, ADR 008).
 `;
-  await writeFile('bench/RESULTS.md', report);
+  // Keep the web benchmark's section (bench/web.ts writes it between its markers).
+  const previous = existsSync('bench/RESULTS.md') ? await readFile('bench/RESULTS.md', 'utf8') : '';
+  const web = /<!-- bench:web -->[\s\S]*<!-- \/bench:web -->/.exec(previous)?.[0];
+  await writeFile('bench/RESULTS.md', web ? `${report}\n${web}\n` : report);
   console.log('\nwrote bench/RESULTS.md');
 }
 

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import zlib from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -71,6 +73,12 @@ export async function buildApp({
     maxEntries: config.apiCacheMaxEntries,
   });
   await app.register(responseCachePlugin, { cache });
+  // After the response cache, so it keeps plain text and each answer is compressed on the way out.
+  await app.register(fastifyCompress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await registerOpenApi(app, version);
 
   await writeAppQrCode(config.mediaDir, config.appLinkBase);

@@ -11,6 +11,7 @@ import { environmentForHost } from '../contract/environment';
 import type { PublicConfig } from '../contract/public-config';
 import { projectRoot } from '../db/project-root';
 import type { Config } from './config';
+import { apiNotFound } from './errors';
 import { ensureCsrfCookie } from './security';
 
 /** What every server render gets (app/load-context.ts declares the same shape for the app). */
@@ -140,68 +141,80 @@ export async function registerWebApp(app: FastifyInstance, config: Config, versi
     testHooks: config.testHooks,
   });
 
+  // Other methods, and files that are not there, answer a JSON 404.
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    if (path.startsWith('/media/') || path.startsWith('/assets/')) {
-      return reply.code(404).send({ error: 'not_found', message: `Nothing at ${path}` });
-    }
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return reply
-        .code(404)
-        .send({ error: 'not_found', message: `Nothing answers ${request.method} ${path}` });
-    }
-    if (!handle) {
-      return reply
-        .code(503)
-        .type('text/plain; charset=utf-8')
-        .send('The Spotreel web app is not built yet: run `npm run build`.');
-    }
-    const secure = config.isProduction;
-    const cookies: Record<string, string> = {};
-    for (const [name, value] of Object.entries(request.cookies))
-      if (value !== undefined) cookies[name] = value;
-    cookies.csrftoken = ensureCsrfCookie(request, reply, secure);
-    cookies.device_id = ensureIdCookie(request, reply, 'device_id', 'web-', secure);
-    cookies.distinct_id = ensureIdCookie(request, reply, 'distinct_id', '', secure);
-    const nonce = randomBytes(16).toString('base64');
+    const message =
+      request.method === 'GET' || request.method === 'HEAD'
+        ? `Nothing at ${path}`
+        : `Nothing answers ${request.method} ${path}`;
+    return reply.code(404).send({ error: 'not_found', message });
+  });
 
-    const context: WebLoadContext = {
-      nonce,
-      publicConfig: publicConfigFor(request),
-      cookies,
-      apiFetch: async (apiPath, init) => {
-        const headers: Record<string, string> = {};
-        new Headers(init.headers).forEach((value, key) => (headers[key] = value));
-        headers['x-request-id'] = `${request.id}.api`;
-        const answer = await app.inject({
-          method: (init.method ?? 'GET') as 'GET',
-          url: apiPath,
-          headers,
-          ...(typeof init.body === 'string' ? { payload: init.body } : {}),
-        });
-        const responseHeaders = new Headers();
-        for (const [key, value] of Object.entries(answer.headers)) {
-          if (value !== undefined)
-            responseHeaders.set(key, Array.isArray(value) ? value.join(', ') : String(value));
-        }
-        const empty = answer.statusCode === 204 || answer.statusCode === 304;
-        return new Response(empty ? null : new Uint8Array(answer.rawPayload), {
-          status: answer.statusCode,
-          headers: responseHeaders,
-        });
-      },
-    };
+  // A real route (not the not-found handler) so the page gets the per-route compression.
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/*',
+    schema: { hide: true },
+    handler: async (request, reply) => {
+      const path = request.url.split('?')[0] ?? '/';
+      if (path.startsWith('/api/'))
+        return reply.code(404).send(apiNotFound(request.method, request.url));
+      if (path.startsWith('/media/') || path.startsWith('/assets/')) return reply.callNotFound();
+      if (!handle) {
+        return reply
+          .code(503)
+          .type('text/plain; charset=utf-8')
+          .send('The Spotreel web app is not built yet: run `npm run build`.');
+      }
+      const secure = config.isProduction;
+      const cookies: Record<string, string> = {};
+      for (const [name, value] of Object.entries(request.cookies))
+        if (value !== undefined) cookies[name] = value;
+      cookies.csrftoken = ensureCsrfCookie(request, reply, secure);
+      cookies.device_id = ensureIdCookie(request, reply, 'device_id', 'web-', secure);
+      cookies.distinct_id = ensureIdCookie(request, reply, 'distinct_id', '', secure);
+      const nonce = randomBytes(16).toString('base64');
 
-    const response = await handle(toFetchRequest(request), context);
-    reply.code(response.status);
-    response.headers.forEach((value, key) => {
-      if (key === 'set-cookie') return;
-      reply.header(key, value);
-    });
-    for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie);
-    reply.header('content-security-policy', pageCsp(nonce, config));
-    if (!response.headers.has('cache-control')) reply.header('cache-control', 'private, no-cache');
-    if (!response.body) return reply.send();
-    return reply.send(Readable.fromWeb(response.body as unknown as NodeReadableStream));
+      const context: WebLoadContext = {
+        nonce,
+        publicConfig: publicConfigFor(request),
+        cookies,
+        apiFetch: async (apiPath, init) => {
+          const headers: Record<string, string> = {};
+          new Headers(init.headers).forEach((value, key) => (headers[key] = value));
+          headers['x-request-id'] = `${request.id}.api`;
+          const answer = await app.inject({
+            method: (init.method ?? 'GET') as 'GET',
+            url: apiPath,
+            headers,
+            ...(typeof init.body === 'string' ? { payload: init.body } : {}),
+          });
+          const responseHeaders = new Headers();
+          for (const [key, value] of Object.entries(answer.headers)) {
+            if (value !== undefined)
+              responseHeaders.set(key, Array.isArray(value) ? value.join(', ') : String(value));
+          }
+          const empty = answer.statusCode === 204 || answer.statusCode === 304;
+          return new Response(empty ? null : new Uint8Array(answer.rawPayload), {
+            status: answer.statusCode,
+            headers: responseHeaders,
+          });
+        },
+      };
+
+      const response = await handle(toFetchRequest(request), context);
+      reply.code(response.status);
+      response.headers.forEach((value, key) => {
+        if (key === 'set-cookie') return;
+        reply.header(key, value);
+      });
+      for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie);
+      reply.header('content-security-policy', pageCsp(nonce, config));
+      if (!response.headers.has('cache-control'))
+        reply.header('cache-control', 'private, no-cache');
+      if (!response.body) return reply.send();
+      return reply.send(Readable.fromWeb(response.body as unknown as NodeReadableStream));
+    },
   });
 }

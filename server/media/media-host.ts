@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * /media/*: clips, posters and avatars from DATA_DIR/media (spec: the media host).
- * Files never change under a name, so browsers and CDNs may keep them for a long time.
+ * Files never change under a name (a new clip gets a new name), so browsers and CDNs keep them a year.
  */
 export async function registerMediaHost(app: FastifyInstance, mediaDir: string) {
   await app.register(fastifyStatic, {
@@ -13,7 +13,7 @@ export async function registerMediaHost(app: FastifyInstance, mediaDir: string) 
     index: false,
     list: false,
     dotfiles: 'deny',
-    maxAge: '30d',
+    maxAge: '365d',
     immutable: true,
     acceptRanges: true,
   });

@@ -81,14 +81,14 @@ export function CityPage({
       </header>
 
       <div className="page-width">
-        {data.strips.map(({ key, places }) => (
+        {data.strips.map(({ key, places }, stripIndex) => (
           <section key={key} id={key} aria-labelledby={`strip-${key}`} className={styles.strip}>
             <h2 id={`strip-${key}`} className={styles.sectionTitle}>
               {SUPER_CATEGORY_NAMES[key]}
             </h2>
             {places.length > 0 ? (
               <ul className={styles.stripList}>
-                {places.map((place) => (
+                {places.map((place, index) => (
                   <li key={place.clm_id}>
                     <Link
                       to={paths.locationInCity(place.city_slug, place.clm_slug)}
@@ -100,7 +100,8 @@ export function CityPage({
                           alt=""
                           width={360}
                           height={640}
-                          loading="lazy"
+                          // The first strip holds the page's largest content: no lazy loading there.
+                          loading={stripIndex === 0 && index < 4 ? 'eager' : 'lazy'}
                           decoding="async"
                         />
                       ) : (

@@ -84,16 +84,17 @@ export function PlacePage({
             <strong>{location.review_count}</strong> videos
           </span>
           {follows && follows.data.length > 0 ? (
-            <span
-              className={styles.followers}
-              aria-label={`Followed by ${follows.data
-                .slice(0, 3)
-                .map((f) => '@' + f.clm_username)
-                .join(', ')}`}
-            >
+            <span className={styles.followers}>
               {follows.data.slice(0, 5).map((f) => (
                 <Avatar key={f.clm_id} src={f.avatar_url} name="" size={28} />
               ))}
+              <span className="visually-hidden">
+                Followed by{' '}
+                {follows.data
+                  .slice(0, 3)
+                  .map((f) => `@${f.clm_username}`)
+                  .join(', ')}
+              </span>
             </span>
           ) : null}
         </p>
