@@ -7,13 +7,13 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import type { City } from '../../../contract/cities';
 import type { ClassificationList } from '../../../contract/classifications';
 import { SUPER_CATEGORY_NAMES, type SuperCategory } from '../../../contract/super-categories';
 import type { CityFeed } from '../../../contract/feeds';
 import type { LocationSummary } from '../../../contract/locations';
 import { Button } from '../../components/ui/button';
+import { PosterCard } from '../../components/ui/poster-card';
 import { Skeleton } from '../../components/ui/card';
 import { VideoGrid } from '../../components/ui/video-grid';
 import { paths } from '../../paths';
@@ -90,28 +90,14 @@ export function CityPage({
               <ul className={styles.stripList}>
                 {places.map((place, index) => (
                   <li key={place.clm_id}>
-                    <Link
-                      to={paths.locationInCity(place.city_slug, place.clm_slug)}
-                      className={styles.place}
-                    >
-                      {place.poster_url ? (
-                        <img
-                          src={place.poster_url}
-                          alt=""
-                          width={360}
-                          height={640}
-                          // The first strip holds the page's largest content: no lazy loading there.
-                          loading={stripIndex === 0 && index < 4 ? 'eager' : 'lazy'}
-                          decoding="async"
-                        />
-                      ) : (
-                        <span className={styles.noPoster} />
-                      )}
-                      <strong>{place.clm_name}</strong>
-                      <small>
-                        {place.clm_label} · {place.clm_neighborhood}
-                      </small>
-                    </Link>
+                    <PosterCard
+                      href={paths.locationInCity(place.city_slug, place.clm_slug)}
+                      posterUrl={place.poster_url}
+                      title={place.clm_name}
+                      detail={`${place.clm_label} · ${place.clm_neighborhood}`}
+                      // The first strip holds the page's largest content: no lazy loading there.
+                      eager={stripIndex === 0 && index < 4}
+                    />
                   </li>
                 ))}
               </ul>

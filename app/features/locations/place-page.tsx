@@ -1,4 +1,4 @@
-import { Clock, Globe, Heart, MapPin, Phone, Store, Users } from 'lucide-react';
+import { Clock, Globe, MapPin, Phone, Store, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { SUPER_CATEGORY_NAMES, type SuperCategory } from '../../../contract/super-categories';
@@ -11,6 +11,7 @@ import type {
 import type { VideoList } from '../../../contract/reviews';
 import { Avatar } from '../../components/ui/avatar';
 import { Button } from '../../components/ui/button';
+import { PosterCard } from '../../components/ui/poster-card';
 import { VideoGrid } from '../../components/ui/video-grid';
 import { paths } from '../../paths';
 import styles from './place-page.module.css';
@@ -249,29 +250,13 @@ export function PlacePage({
           <ul className={styles.relatedList}>
             {related.map((place) => (
               <li key={place.clm_id}>
-                <Link
-                  to={paths.locationInCity(place.city_slug, place.clm_slug)}
-                  className={styles.relatedCard}
-                >
-                  {place.poster_url ? (
-                    <img
-                      src={place.poster_url}
-                      alt=""
-                      width={72}
-                      height={128}
-                      loading="lazy"
-                      decoding="async"
-                    />
-                  ) : (
-                    <Heart aria-hidden="true" />
-                  )}
-                  <span>
-                    <strong>{place.clm_name}</strong>
-                    <small>
-                      {place.clm_label} · {place.clm_neighborhood}
-                    </small>
-                  </span>
-                </Link>
+                <PosterCard
+                  layout="row"
+                  href={paths.locationInCity(place.city_slug, place.clm_slug)}
+                  posterUrl={place.poster_url}
+                  title={place.clm_name}
+                  detail={`${place.clm_label} · ${place.clm_neighborhood}`}
+                />
               </li>
             ))}
           </ul>

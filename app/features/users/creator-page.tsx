@@ -5,6 +5,7 @@ import type { UserCollectionList } from '../../../contract/collections';
 import type { ReviewsByCity } from '../../../contract/user-reviews';
 import type { User } from '../../../contract/users';
 import { Avatar } from '../../components/ui/avatar';
+import { PosterCard } from '../../components/ui/poster-card';
 import { VideoGrid } from '../../components/ui/video-grid';
 import { paths } from '../../paths';
 import styles from './creator-page.module.css';
@@ -58,25 +59,13 @@ export function CreatorPage({ data, actions }: { data: CreatorData; actions: Rea
           <ul className={styles.collections}>
             {collections.data.map((list) => (
               <li key={list.id}>
-                <Link
-                  to={paths.userCollection(String(user.user_id), list.id)}
-                  className={styles.collection}
-                >
-                  {list.poster_url ? (
-                    <img
-                      src={list.poster_url}
-                      alt=""
-                      width={360}
-                      height={640}
-                      loading="lazy"
-                      decoding="async"
-                    />
-                  ) : (
-                    <span className={styles.noPoster} />
-                  )}
-                  <strong>{list.name}</strong>
-                  <small>{list.review_count} videos</small>
-                </Link>
+                <PosterCard
+                  shape="square"
+                  href={paths.userCollection(String(user.user_id), list.id)}
+                  posterUrl={list.poster_url}
+                  title={list.name}
+                  detail={`${list.review_count} videos`}
+                />
               </li>
             ))}
           </ul>
