@@ -12,6 +12,7 @@ import { recordView } from '../features/video-player/record-view';
 import { paths } from '../paths';
 import type { Screen } from '../route-sets';
 import { defineScreen } from './screen-module';
+import styles from './screens.module.css';
 
 interface FeedData {
   /** 'watch' for the home feed, else the collection's key. */
@@ -120,8 +121,11 @@ function Feed({ data, screen }: { data: FeedData; screen: Screen }) {
           )
         : null;
   return (
-    <>
-      <h1 className="visually-hidden">{data.title}</h1>
+    <div className={styles.feedScreen}>
+      <header className={styles.intro}>
+        <h1 className={styles.title}>{data.title}</h1>
+        {data.description ? <p className={styles.description}>{data.description}</p> : null}
+      </header>
       <VideoFeed
         source={source}
         initial={data.first}
@@ -145,6 +149,6 @@ function Feed({ data, screen }: { data: FeedData; screen: Screen }) {
           </>
         )}
       />
-    </>
+    </div>
   );
 }
