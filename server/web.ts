@@ -97,8 +97,11 @@ export async function registerWebApp(app: FastifyInstance, config: Config, versi
       decorateReply: false,
       wildcard: false,
       index: false,
+      // build/client/assets/*.br and *.gz, made by scripts/build.mjs.
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (res, path) => {
+        res.setHeader('vary', 'accept-encoding');
         res.setHeader(
           'cache-control',
           path.includes(`${sep}assets${sep}`)
