@@ -5,12 +5,12 @@
  *
  * BENCH_SECONDS (default 8) per measurement, BENCH_CONNECTIONS (default 50).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { startBuiltServer, stopBuiltServer } from './built-server';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -148,41 +148,12 @@ async function averageSize(paths: string[]): Promise<number> {
   return Math.round(total / paths.length);
 }
 
-function startServer(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['build/host/main.js'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR,
-      BENCH_BASELINE: 'true',
-      RATE_LIMIT_WRITES_PER_MINUTE: '1000000',
-      ...env,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
+const startServer = (env: Record<string, string>) =>
+  startBuiltServer({
+    port: PORT,
+    dataDir: DATA_DIR,
+    env: { BENCH_BASELINE: 'true', RATE_LIMIT_WRITES_PER_MINUTE: '1000000', ...env },
   });
-  return new Promise((resolve, reject) => {
-    const started = Date.now();
-    const poll = async () => {
-      try {
-        if ((await fetch(BASE + '/readyz')).ok) return resolve(child);
-      } catch {
-        // not up yet
-      }
-      if (child.exitCode !== null) return reject(new Error('the server exited'));
-      if (Date.now() - started > 300_000) return reject(new Error('the server never became ready'));
-      setTimeout(poll, 250);
-    };
-    void poll();
-  });
-}
-
-async function stopServer(child: ChildProcess) {
-  child.kill('SIGTERM');
-  await new Promise((resolve) => child.once('exit', resolve));
-}
 
 interface Row {
   name: string;
@@ -247,11 +218,11 @@ async function main() {
 
   let server = await startServer({});
   const cached = await measureAll('default');
-  await stopServer(server);
+  await stopBuiltServer(server);
 
   server = await startServer({ API_CACHE_TTL_MS: '0' });
   const uncached = await measureAll('no response cache');
-  await stopServer(server);
+  await stopBuiltServer(server);
 
   const version = JSON.parse(await readFile('package.json', 'utf8')) as { version: string };
   const report = `# Benchmark results

@@ -10,7 +10,7 @@
  * BENCH_WEB_PORT (default 3901). The median run's full report of each page goes to
  * data/bench-web/lighthouse/<page>.html (and .json).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
@@ -18,6 +18,7 @@ import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
+import { startBuiltServer, stopBuiltServer } from './built-server';
 import lighthouse, { generateReport, type Result } from 'lighthouse';
 
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 3901);
@@ -98,54 +99,20 @@ async function getJson<T>(path: string): Promise<T> {
 }
 
 async function startServer(): Promise<ChildProcess> {
-  const taken = await fetch(BASE + '/readyz').then(
-    () => true,
-    () => false,
-  );
-  if (taken)
-    throw new Error(`Something already answers on ${BASE}: set BENCH_WEB_PORT to a free port.`);
-  const child = spawn(process.execPath, ['build/host/main.js'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const child = await startBuiltServer({ port: PORT, dataDir: DATA_DIR });
   server = child;
   child.once('exit', (code, signal) => {
     // close-with-grace exits 0 on SIGTERM/SIGINT: code 0 here means someone else stopped it.
     if (server === child)
       console.error(`\nthe server stopped unexpectedly (code ${code}, signal ${signal})`);
   });
-  return new Promise((resolve, reject) => {
-    const started = Date.now();
-    const poll = async () => {
-      try {
-        if ((await fetch(BASE + '/readyz')).ok) return resolve(child);
-      } catch {
-        // not up yet
-      }
-      if (child.exitCode !== null) return reject(new Error('the server exited'));
-      if (Date.now() - started > 300_000) return reject(new Error('the server never became ready'));
-      setTimeout(poll, 250);
-    };
-    void poll();
-  });
+  return child;
 }
 
 async function stopServer() {
   const child = server;
   server = undefined;
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
+  await stopBuiltServer(child);
 }
 
 function stopChromes() {
