@@ -42,7 +42,7 @@ export const screen = defineScreen<LandingData>({
       download={<AppDownloadPanel />}
       search={
         <div role="search">
-          <SearchBox />
+          <SearchBox placeholder="Search spots, cuisines, cities" />
         </div>
       }
     />
