@@ -19,6 +19,7 @@ export async function startBuiltServer(options: {
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      AUTH_SECRET: 'bench-only-secret-of-at-least-32-characters',
       LOG_LEVEL: 'warn',
       PORT: String(options.port),
       HOST: '127.0.0.1',

@@ -318,3 +318,85 @@ export const seedRuns = pgTable('seed_runs', {
   seed: integer('seed').notNull(),
   finishedAt: timestamp('finished_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A person as an identity provider knows them (docs/decisions/014-accounts.md). `uid` is the
+ * serviceId of spec §3; `userId` is set once they have signed up.
+ */
+export const authIdentities = pgTable(
+  'auth_identities',
+  {
+    uid: text('uid').primaryKey(),
+    provider: text('provider').notNull(),
+    subject: text('subject').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    displayName: text('display_name'),
+    email: text('email'),
+    phoneNumber: text('phone_number'),
+    photoUrl: text('photo_url'),
+    createdAt: createdAt(),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('auth_identities_provider_subject_idx').on(t.provider, t.subject),
+    index('auth_identities_user_idx').on(t.userId),
+  ],
+);
+
+/** One sign-in popup's authorization request: state, nonce and PKCE verifier, used once. */
+export const authFlows = pgTable('auth_flows', {
+  state: text('state').primaryKey(),
+  provider: text('provider').notNull(),
+  nonce: text('nonce').notNull(),
+  codeVerifier: text('code_verifier').notNull(),
+  redirectUri: text('redirect_uri').notNull(),
+  createdAt: createdAt(),
+  consumedAt: timestamp('consumed_at', { withTimezone: true }),
+});
+
+/** Spotreel ID tokens already spent on a sign-in or sign-up (replays are refused). */
+export const spentTokens = pgTable(
+  'spent_tokens',
+  {
+    jti: text('jti').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('spent_tokens_expires_idx').on(t.expiresAt)],
+);
+
+/** Signed-in sessions: only a hash of the opaque token is kept. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('sessions_token_hash_idx').on(t.tokenHash),
+    index('sessions_user_idx').on(t.userId),
+  ],
+);
+
+/** Places a user runs: the business dashboard locations of spec §3. */
+export const businessOwners = pgTable(
+  'business_owners',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.locationId] }),
+    index('business_owners_location_idx').on(t.locationId),
+  ],
+);

@@ -10,7 +10,12 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { DatabaseHandle } from '../db/client';
+import { accountRoutes } from './api/accounts';
 import { productApi } from './api/product-api';
+import { registerFederation } from './auth/federation';
+import { createIdTokenService } from './auth/id-tokens';
+import { registerLocalIdp } from './auth/local-idp';
+import { createSessionStore } from './auth/sessions';
 import { registerBenchBaseline } from './bench-baseline';
 import type { Config } from './config';
 import { registerErrorHandling } from './errors';
@@ -86,8 +91,20 @@ export async function buildApp({
   registerSeo(app, database.db, config);
   if (config.benchBaseline) registerBenchBaseline(app);
   await registerMediaHost(app, config.mediaDir);
+  const idTokens = createIdTokenService({
+    secret: config.auth.secret,
+    issuer: `${config.siteUrl ?? 'urn:spotreel'}/auth`,
+  });
+  const sessions = createSessionStore(database.db, {
+    idleMs: config.auth.sessionIdleMs,
+    maxMs: config.auth.sessionMaxMs,
+  });
+  const localIdp = config.auth.localIdp ? await registerLocalIdp(app) : null;
+  await registerFederation(app, { config, db: database.db, idTokens, localIdp });
   await app.register(
-    productApi({ db: database.db, media: mediaUrls(config.mediaBaseUrl), config, cache }),
+    productApi({ db: database.db, media: mediaUrls(config.mediaBaseUrl), config, cache }, [
+      accountRoutes({ sessions, idTokens }),
+    ]),
     { prefix: '/api' },
   );
   await registerWebApp(app, config, version);

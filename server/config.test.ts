@@ -16,7 +16,24 @@ describe('parseConfig', () => {
   });
 
   it('logs JSON in production', () => {
-    expect(parseConfig({ NODE_ENV: 'production' }).logFormat).toBe('json');
+    expect(
+      parseConfig({ NODE_ENV: 'production', AUTH_SECRET: 'a-production-secret-of-32-characters' })
+        .logFormat,
+    ).toBe('json');
+  });
+
+  it('requires AUTH_SECRET in production and client id and secret together', () => {
+    expect(() => parseConfig({ NODE_ENV: 'production' })).toThrow(/AUTH_SECRET is required/);
+    expect(() => parseConfig({ GOOGLE_CLIENT_ID: 'abc' })).toThrow(
+      /GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together/,
+    );
+  });
+
+  it('turns the bundled identity provider off once a real provider is configured', () => {
+    expect(parseConfig({}).auth.localIdp).toBe(true);
+    const real = parseConfig({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' });
+    expect(real.auth.localIdp).toBe(false);
+    expect(real.auth.providers.google).toMatchObject({ issuer: 'https://accounts.google.com' });
   });
 
   it('names every bad value at once', () => {

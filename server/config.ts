@@ -21,56 +21,125 @@ const flag = z
 const url = (name: string) => z.string().url(`${name} must be a URL`);
 
 /** Every setting comes from the environment and is checked at boot (docs/decisions/001-stack.md). */
-const EnvSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce
-    .number({ error: 'PORT must be a number' })
-    .int()
-    .min(0)
-    .max(65535, 'PORT must be at most 65535')
-    .default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
-    .optional(),
-  DATABASE_POOL_SIZE: positiveInt('DATABASE_POOL_SIZE').default(10),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
-  MEDIA_BASE_URL: z.string().url('MEDIA_BASE_URL must be a URL').optional(),
-  SEED_SCALE: z.coerce
-    .number({ error: 'SEED_SCALE must be a number' })
-    .positive('SEED_SCALE must be above 0')
-    .max(1000, 'SEED_SCALE must be at most 1000')
-    .default(1),
-  SEED: z.enum(['auto', 'never']).default('auto'),
-  /** Public GET answers are kept this long in process memory (ADR 008); 0 turns it off. */
-  API_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
-  API_CACHE_MAX_ENTRIES: positiveInt('API_CACHE_MAX_ENTRIES').default(5_000),
-  RATE_LIMIT_WRITES_PER_MINUTE: positiveInt('RATE_LIMIT_WRITES_PER_MINUTE').default(120),
-  TRUST_PROXY: flag,
-  PRODUCTION_HOSTS: hostList.default(['spotreel.app', 'www.spotreel.app']),
-  SANDBOX_HOSTS: hostList.default(['sandbox.spotreel.app']),
-  LOCAL_HOSTS: hostList.default(['localhost', '127.0.0.1', '[::1]', '0.0.0.0']),
-  SHUTDOWN_GRACE_MS: positiveInt('SHUTDOWN_GRACE_MS').default(10_000),
-  BENCH_BASELINE: flag,
-  /** Public origin for canonical URLs; by default the request's own. */
-  SITE_URL: url('SITE_URL').optional(),
-  APP_LINK_BASE: url('APP_LINK_BASE').default('https://spotreel.app.link/open'),
-  APP_STORE_URL: url('APP_STORE_URL').default(
-    'https://apps.apple.com/us/app/spotreel/id1600000000',
-  ),
-  PLAY_STORE_URL: url('PLAY_STORE_URL').default(
-    'https://play.google.com/store/apps/details?id=app.spotreel',
-  ),
-  CLAIM_BUSINESS_URL: url('CLAIM_BUSINESS_URL').default('https://business.spotreel.app/claim'),
-  COMPANY_SITE_URL: url('COMPANY_SITE_URL').default('https://about.spotreel.app'),
-  /** Test-only triggers in the web app (never in production). */
-  TEST_HOOKS: flag,
-});
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce
+      .number({ error: 'PORT must be a number' })
+      .int()
+      .min(0)
+      .max(65535, 'PORT must be at most 65535')
+      .default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+      .optional(),
+    DATABASE_POOL_SIZE: positiveInt('DATABASE_POOL_SIZE').default(10),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+    LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
+    MEDIA_BASE_URL: z.string().url('MEDIA_BASE_URL must be a URL').optional(),
+    SEED_SCALE: z.coerce
+      .number({ error: 'SEED_SCALE must be a number' })
+      .positive('SEED_SCALE must be above 0')
+      .max(1000, 'SEED_SCALE must be at most 1000')
+      .default(1),
+    SEED: z.enum(['auto', 'never']).default('auto'),
+    /** Public GET answers are kept this long in process memory (ADR 008); 0 turns it off. */
+    API_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
+    API_CACHE_MAX_ENTRIES: positiveInt('API_CACHE_MAX_ENTRIES').default(5_000),
+    RATE_LIMIT_WRITES_PER_MINUTE: positiveInt('RATE_LIMIT_WRITES_PER_MINUTE').default(120),
+    TRUST_PROXY: flag,
+    PRODUCTION_HOSTS: hostList.default(['spotreel.app', 'www.spotreel.app']),
+    SANDBOX_HOSTS: hostList.default(['sandbox.spotreel.app']),
+    LOCAL_HOSTS: hostList.default(['localhost', '127.0.0.1', '[::1]', '0.0.0.0']),
+    SHUTDOWN_GRACE_MS: positiveInt('SHUTDOWN_GRACE_MS').default(10_000),
+    BENCH_BASELINE: flag,
+    /** Public origin for canonical URLs; by default the request's own. */
+    SITE_URL: url('SITE_URL').optional(),
+    APP_LINK_BASE: url('APP_LINK_BASE').default('https://spotreel.app.link/open'),
+    APP_STORE_URL: url('APP_STORE_URL').default(
+      'https://apps.apple.com/us/app/spotreel/id1600000000',
+    ),
+    PLAY_STORE_URL: url('PLAY_STORE_URL').default(
+      'https://play.google.com/store/apps/details?id=app.spotreel',
+    ),
+    CLAIM_BUSINESS_URL: url('CLAIM_BUSINESS_URL').default('https://business.spotreel.app/claim'),
+    COMPANY_SITE_URL: url('COMPANY_SITE_URL').default('https://about.spotreel.app'),
+    /** Test-only triggers in the web app (never in production). */
+    TEST_HOOKS: flag,
+    /** Master secret of Spotreel's ID-token keys (docs/decisions/014-accounts.md); required in production. */
+    AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
+    /** The bundled identity provider: auto = on unless a real provider is configured. */
+    LOCAL_IDP: z.enum(['auto', 'on', 'off']).default('auto'),
+    GOOGLE_ISSUER: url('GOOGLE_ISSUER').default('https://accounts.google.com'),
+    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+    GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+    FACEBOOK_ISSUER: url('FACEBOOK_ISSUER').default('https://www.facebook.com'),
+    FACEBOOK_CLIENT_ID: z.string().min(1).optional(),
+    FACEBOOK_CLIENT_SECRET: z.string().min(1).optional(),
+    APPLE_ISSUER: url('APPLE_ISSUER').default('https://appleid.apple.com'),
+    APPLE_CLIENT_ID: z.string().min(1).optional(),
+    /** Apple's client secret is a JWT signed with the team's key, made outside this process. */
+    APPLE_CLIENT_SECRET: z.string().min(1).optional(),
+    SESSION_IDLE_DAYS: positiveInt('SESSION_IDLE_DAYS').default(30),
+    SESSION_MAX_DAYS: positiveInt('SESSION_MAX_DAYS').default(90),
+  })
+  .superRefine((c, ctx) => {
+    if (c.NODE_ENV === 'production' && !c.AUTH_SECRET)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['AUTH_SECRET'],
+        message: 'AUTH_SECRET is required in production',
+      });
+    for (const name of ['GOOGLE', 'FACEBOOK', 'APPLE'] as const) {
+      if (!!c[`${name}_CLIENT_ID`] !== !!c[`${name}_CLIENT_SECRET`])
+        ctx.addIssue({
+          code: 'custom',
+          path: [`${name}_CLIENT_ID`],
+          message: `${name}_CLIENT_ID and ${name}_CLIENT_SECRET go together`,
+        });
+    }
+    if (c.SESSION_IDLE_DAYS > c.SESSION_MAX_DAYS)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SESSION_IDLE_DAYS'],
+        message: 'SESSION_IDLE_DAYS must not exceed SESSION_MAX_DAYS',
+      });
+  });
 
 export type Config = ReturnType<typeof parseConfig>;
+
+export type ProviderName = 'google' | 'facebook' | 'apple';
+
+/** A real identity provider's OpenID Connect client, when configured. */
+export interface RealProvider {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+function authConfig(c: z.infer<typeof EnvSchema>) {
+  const real = (issuer: string, clientId?: string, clientSecret?: string): RealProvider | null =>
+    clientId && clientSecret ? { issuer, clientId, clientSecret } : null;
+  const providers: Record<ProviderName, RealProvider | null> = {
+    google: real(c.GOOGLE_ISSUER, c.GOOGLE_CLIENT_ID, c.GOOGLE_CLIENT_SECRET),
+    facebook: real(c.FACEBOOK_ISSUER, c.FACEBOOK_CLIENT_ID, c.FACEBOOK_CLIENT_SECRET),
+    apple: real(c.APPLE_ISSUER, c.APPLE_CLIENT_ID, c.APPLE_CLIENT_SECRET),
+  };
+  const anyReal = Object.values(providers).some(Boolean);
+  return {
+    /** Without AUTH_SECRET (development, tests) each process makes its own. */
+    secret: c.AUTH_SECRET ?? null,
+    providers,
+    localIdp: c.LOCAL_IDP === 'on' || (c.LOCAL_IDP === 'auto' && !anyReal),
+    sessionIdleMs: c.SESSION_IDLE_DAYS * 24 * 3600 * 1000,
+    sessionMaxMs: c.SESSION_MAX_DAYS * 24 * 3600 * 1000,
+  };
+}
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -126,5 +195,6 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     claimBusinessUrl: c.CLAIM_BUSINESS_URL,
     companySiteUrl: c.COMPANY_SITE_URL.replace(/\/$/, ''),
     testHooks: c.TEST_HOOKS && c.NODE_ENV !== 'production',
+    auth: authConfig(c),
   };
 }

@@ -5,6 +5,7 @@ import { openDatabase } from '../db/client';
 import { projectRoot } from '../db/project-root';
 import { isSeeded, seedDatabase } from '../db/seed/run';
 import { buildApp } from './app';
+import { linkTestAccounts } from './auth/link-test-accounts';
 import { ConfigError, parseConfig } from './config';
 
 async function main() {
@@ -41,6 +42,10 @@ async function main() {
       mediaDir: config.mediaDir,
       log: (m) => log.info(m),
     });
+  }
+  if (config.auth.localIdp) {
+    await linkTestAccounts(database.db);
+    log.info('auth: the bundled identity provider plays Google, Facebook and Apple at /idp');
   }
 
   // SIGTERM/SIGINT: stop accepting, let requests in flight finish, then close the database.

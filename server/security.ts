@@ -50,8 +50,12 @@ export const securityPlugin = fp<{ config: Config }>(async (app, { config }) => 
   // A state-changing call that carries cookies must prove it comes from our pages: the
   // X-CSRFToken header equals the csrftoken cookie. Calls without cookies carry no ambient
   // authority to abuse (docs/decisions/009-security.md).
+  // Exempt: the bundled identity provider (its own protocol and signed interaction cookies) and
+  // the providers' form-post callback (bound to the browser by the flow cookie and `state`).
   app.addHook('onRequest', async (request) => {
     if (!UNSAFE_METHODS.has(request.method) || !request.headers.cookie) return;
+    if (request.url.startsWith('/idp/') || /^\/auth\/[a-z]+\/callback(\?|$)/.test(request.url))
+      return;
     const cookie = request.cookies[CSRF_COOKIE];
     const header = request.headers[CSRF_HEADER];
     if (!cookie || typeof header !== 'string' || !sameToken(cookie, header)) {

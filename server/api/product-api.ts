@@ -3,7 +3,7 @@ import { apiNotFound } from '../errors';
 import { classificationRoutes } from './classifications';
 import { cityRoutes } from './cities';
 import { collectionRoutes } from './collections';
-import type { ApiContext } from './context';
+import type { ApiContext, ApiRoutes } from './context';
 import { feedRoutes } from './feeds';
 import { locationRoutes } from './locations';
 import { reviewRoutes } from './reviews';
@@ -14,7 +14,7 @@ import { userRoutes } from './users';
 
 /** The product server of spec §7, mounted at /api. */
 export const productApi =
-  (ctx: ApiContext): FastifyPluginAsyncZod =>
+  (ctx: ApiContext, more: ApiRoutes[] = []): FastifyPluginAsyncZod =>
   async (app) => {
     for (const routes of [
       feedRoutes,
@@ -27,6 +27,7 @@ export const productApi =
       classificationRoutes,
       searchRoutes,
       trackerRoutes,
+      ...more,
     ]) {
       await app.register(routes(ctx));
     }

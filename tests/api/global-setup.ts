@@ -7,6 +7,7 @@ import { openDatabase } from '../../db/client';
 import { relatedLocations } from '../../db/schema';
 import { seedDatabase } from '../../db/seed/run';
 import { buildApp } from '../../server/app';
+import { linkTestAccounts } from '../../server/auth/link-test-accounts';
 import { parseConfig } from '../../server/config';
 import { resetDatabase } from './reset-database';
 
@@ -43,6 +44,7 @@ export default async function setup(project: TestProject) {
     mediaDir: config.mediaDir,
     log: () => {},
   });
+  await linkTestAccounts(database.db);
   const uncached = world.locations.at(-1)!.id;
   await database.db.delete(relatedLocations).where(eq(relatedLocations.locationId, uncached));
   const app = await buildApp({ config, database, version: 'test' });

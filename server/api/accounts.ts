@@ -1,0 +1,380 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  AppUserRecord,
+  BusinessDashboardLocations,
+  SaveBody,
+  SignedOut,
+  SignUpBody,
+  SocialSignInUser,
+  UserNotFound,
+  ValidAnswer,
+  ValidBody,
+} from '../../contract/accounts';
+import { ErrorBody, NumericId } from '../../contract/common';
+import { environmentForHost } from '../../contract/environment';
+import { USERNAME_MESSAGES, usernameProblem, type UsernameProblem } from '../../contract/username';
+import type { Database } from '../../db/client';
+import {
+  authIdentities,
+  businessOwners,
+  cities,
+  locations,
+  spentTokens,
+  users,
+} from '../../db/schema';
+import { IdTokenError, type IdTokenService, type VerifiedIdToken } from '../auth/id-tokens';
+import {
+  clearSessionCookie,
+  sessionToken,
+  setSessionCookie,
+  type SessionStore,
+} from '../auth/sessions';
+import { HttpError } from '../http-errors';
+import { writeRateLimit } from '../rate-limits';
+import type { ApiRoutes } from './context';
+
+export interface AccountServices {
+  sessions: SessionStore;
+  idTokens: IdTokenService;
+}
+
+const authErrors = {
+  400: ErrorBody,
+  401: ErrorBody,
+  403: ErrorBody,
+  409: ErrorBody,
+  429: ErrorBody,
+} as const;
+
+const unauthorized = (message: string) => new HttpError(401, 'unauthorized', message);
+
+/** The user record the web app turns into its session user (spec §3). */
+async function appUser(db: Database, userId: number): Promise<AppUserRecord | null> {
+  const [row] = await db
+    .select({
+      user_id: users.id,
+      user_name: users.username,
+      display_name: users.displayName,
+      user_level: users.userLevel,
+      is_internal: users.isInternal,
+      vanity_url: users.vanityUrl,
+      avatar_url: users.avatarUrl,
+      email: users.email,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row ? { status: 'valid', ...row } : null;
+}
+
+async function checkUsername(
+  db: Database,
+  username: string,
+  exceptUserId: number | null,
+): Promise<UsernameProblem | null> {
+  const problem = usernameProblem(username);
+  if (problem) return problem;
+  const [taken] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        sql`lower(${users.username}) = ${username.toLowerCase()}`,
+        exceptUserId === null ? undefined : ne(users.id, exceptUserId),
+      ),
+    )
+    .limit(1);
+  return taken ? 'taken' : null;
+}
+
+/** spec §3 + §7: every /api/user/* call of sign-in, sign-up, profile and the dashboard list. */
+export const accountRoutes =
+  (services: AccountServices): ApiRoutes =>
+  (ctx) =>
+  async (app) => {
+    const { db, config } = ctx;
+    const secureFor = (request: FastifyRequest) =>
+      environmentForHost(request.headers.host, config.hosts) !== 'local';
+
+    async function bearer(request: FastifyRequest): Promise<VerifiedIdToken> {
+      const header = request.headers.authorization;
+      const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
+      if (!token) throw unauthorized('Send the ID token as Authorization: Bearer <token>');
+      try {
+        return await services.idTokens.verify(token);
+      } catch (error) {
+        throw unauthorized(
+          error instanceof IdTokenError ? error.message : 'The ID token is not valid',
+        );
+      }
+    }
+
+    /** The payload must describe the person the token vouches for. */
+    function sameIdentity(
+      verified: VerifiedIdToken,
+      body: { providerId: string; providerType: string; serviceId: string },
+    ) {
+      const { user } = verified;
+      if (
+        body.serviceId !== user.uid ||
+        body.providerId !== user.providerUserId ||
+        body.providerType !== user.providerType
+      )
+        throw new HttpError(403, 'identity_mismatch', 'The payload does not match the ID token');
+    }
+
+    /** Spends the token's jti: a token signs in once (a replay is refused). */
+    async function spend(tx: Database, verified: VerifiedIdToken) {
+      await tx.delete(spentTokens).where(sql`${spentTokens.expiresAt} < now()`);
+      const inserted = await tx
+        .insert(spentTokens)
+        .values({ jti: verified.jti, expiresAt: verified.expiresAt })
+        .onConflictDoNothing()
+        .returning({ jti: spentTokens.jti });
+      if (!inserted.length) throw unauthorized('This ID token was already used');
+    }
+
+    async function startSession(request: FastifyRequest, reply: FastifyReply, userId: number) {
+      const { token, expiresAt } = await services.sessions.create(userId);
+      setSessionCookie(reply, token, expiresAt, secureFor(request));
+      reply.header('auth-token', token);
+    }
+
+    async function currentUserId(request: FastifyRequest): Promise<number | null> {
+      const token = sessionToken(request);
+      if (!token) return null;
+      return (await services.sessions.lookup(token))?.userId ?? null;
+    }
+
+    app.get(
+      '/user/me',
+      {
+        schema: {
+          tags: ['user'],
+          summary: 'The signed-in user of this session (cookie or Auth-Token header)',
+          response: { 200: z.union([AppUserRecord, SignedOut]) },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'private, no-store');
+        const userId = await currentUserId(request);
+        const user = userId === null ? null : await appUser(db, userId);
+        return user ?? { status: 'signed_out' as const };
+      },
+    );
+
+    app.post(
+      '/user/me',
+      {
+        config: { rateLimit: writeRateLimit(config) },
+        schema: {
+          tags: ['user'],
+          summary: "Signs in with Spotreel's ID token (bearer) and the social sign-in user",
+          body: SocialSignInUser,
+          response: { 200: z.union([AppUserRecord, UserNotFound]), ...authErrors },
+        },
+      },
+      async (request, reply) => {
+        const verified = await bearer(request);
+        sameIdentity(verified, request.body);
+        const [identity] = await db
+          .select({ userId: authIdentities.userId })
+          .from(authIdentities)
+          .where(eq(authIdentities.uid, verified.user.uid))
+          .limit(1);
+        if (!identity?.userId) return { status: 'user_not_found' as const };
+        const userId = identity.userId;
+        await db.transaction(async (tx) => spend(tx as unknown as Database, verified));
+        await startSession(request, reply, userId);
+        return (await appUser(db, userId))!;
+      },
+    );
+
+    app.post(
+      '/user/register',
+      {
+        config: { rateLimit: writeRateLimit(config) },
+        schema: {
+          tags: ['user'],
+          summary: 'Signs up: registers the app user of the sign-up payload and signs them in',
+          body: SignUpBody,
+          response: { 201: AppUserRecord, ...authErrors },
+        },
+      },
+      async (request, reply) => {
+        const verified = await bearer(request);
+        const body = request.body;
+        sameIdentity(verified, body);
+        const [linked] = await db
+          .select({ userId: authIdentities.userId })
+          .from(authIdentities)
+          .where(eq(authIdentities.uid, verified.user.uid))
+          .limit(1);
+        if (linked?.userId)
+          throw new HttpError(
+            409,
+            'already_registered',
+            'This account is already signed up: sign in instead',
+          );
+        const problem = await checkUsername(db, body.username, null);
+        if (problem) throw new HttpError(400, `username_${problem}`, USERNAME_MESSAGES[problem]);
+        const userId = await db.transaction(async (txn) => {
+          const tx = txn as unknown as Database;
+          const [identity] = await tx
+            .select({ userId: authIdentities.userId })
+            .from(authIdentities)
+            .where(eq(authIdentities.uid, verified.user.uid))
+            .for('update')
+            .limit(1);
+          if (!identity) throw unauthorized('Sign in with the provider again');
+          if (identity.userId)
+            throw new HttpError(
+              409,
+              'already_registered',
+              'This account is already signed up: sign in instead',
+            );
+          await spend(tx, verified);
+          const email = body.email?.toLowerCase() ?? null;
+          const [emailTaken] = email
+            ? await tx
+                .select({ id: users.id })
+                .from(users)
+                .where(sql`lower(${users.email}) = ${email}`)
+                .limit(1)
+            : [];
+          const [created] = await tx
+            .insert(users)
+            .values({
+              username: body.username,
+              displayName: body.displayName?.trim() || body.username,
+              vanityUrl: body.username,
+              avatarUrl: body.photoUrl ?? '',
+              email: emailTaken ? null : email,
+              userLevel: 1,
+              isInternal: false,
+            })
+            .returning({ id: users.id });
+          await tx
+            .update(authIdentities)
+            .set({ userId: created!.id })
+            .where(eq(authIdentities.uid, verified.user.uid));
+          return created!.id;
+        });
+        await startSession(request, reply, userId);
+        return reply.code(201).send((await appUser(db, userId))!);
+      },
+    );
+
+    app.post(
+      '/user/valid',
+      {
+        config: { rateLimit: writeRateLimit(config) },
+        schema: {
+          tags: ['user'],
+          summary: 'Checks a username: the rules, reserved words and whether it is free',
+          body: ValidBody,
+          response: { 200: ValidAnswer, ...authErrors },
+        },
+      },
+      async (request) => {
+        const { username } = request.body;
+        const problem = await checkUsername(db, username, await currentUserId(request));
+        return problem
+          ? {
+              status: 'invalid' as const,
+              username,
+              reason: problem,
+              message: USERNAME_MESSAGES[problem],
+            }
+          : { status: 'valid' as const, username };
+      },
+    );
+
+    app.post(
+      '/user/save',
+      {
+        config: { rateLimit: writeRateLimit(config) },
+        schema: {
+          tags: ['user'],
+          summary: "Saves the signed-in user's profile",
+          body: SaveBody,
+          response: { 200: z.object({ status: z.literal('valid') }), ...authErrors },
+        },
+      },
+      async (request) => {
+        const userId = await currentUserId(request);
+        if (userId === null) throw unauthorized('Sign in to save a profile');
+        const body = request.body;
+        if (body.user_id !== userId)
+          throw new HttpError(403, 'forbidden', 'You can only change your own profile');
+        if (body.username !== undefined) {
+          const problem = await checkUsername(db, body.username, userId);
+          if (problem) throw new HttpError(400, `username_${problem}`, USERNAME_MESSAGES[problem]);
+        }
+        await db
+          .update(users)
+          .set({
+            ...(body.username !== undefined
+              ? { username: body.username, vanityUrl: body.username }
+              : {}),
+            ...(body.display_name !== undefined ? { displayName: body.display_name } : {}),
+            ...(body.bio !== undefined ? { bio: body.bio } : {}),
+          })
+          .where(eq(users.id, userId));
+        ctx.cache.clear();
+        return { status: 'valid' as const };
+      },
+    );
+
+    app.post(
+      '/user/sign-out',
+      {
+        schema: {
+          tags: ['user'],
+          summary: 'Ends this session on the server and clears its cookie',
+          response: { 200: SignedOut },
+        },
+      },
+      async (request, reply) => {
+        const token = sessionToken(request);
+        if (token) await services.sessions.destroy(token);
+        clearSessionCookie(reply, secureFor(request));
+        return { status: 'signed_out' as const };
+      },
+    );
+
+    app.get(
+      '/user/:userId/business-dashboard-locations',
+      {
+        schema: {
+          tags: ['user'],
+          summary: "The places a user runs (the session user's own only)",
+          params: z.object({ userId: NumericId }),
+          response: { 200: BusinessDashboardLocations, ...authErrors },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'private, no-store');
+        const userId = await currentUserId(request);
+        if (userId === null) throw unauthorized('Sign in to see your businesses');
+        if (request.params.userId !== userId)
+          throw new HttpError(403, 'forbidden', 'You can only see your own businesses');
+        const rows = await db
+          .select({
+            clm_id: locations.id,
+            clm_name: locations.name,
+            clm_label: locations.label,
+            clm_city: cities.name,
+            clm_state: cities.state,
+          })
+          .from(businessOwners)
+          .innerJoin(locations, eq(locations.id, businessOwners.locationId))
+          .innerJoin(cities, eq(cities.id, locations.cityId))
+          .where(eq(businessOwners.userId, userId))
+          .orderBy(businessOwners.createdAt, locations.id);
+        return { business_dashboard_locations: rows };
+      },
+    );
+  };

@@ -1,0 +1,281 @@
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import Provider, {
+  interactionPolicy,
+  type Configuration,
+  type KoaContextWithOIDC,
+} from 'oidc-provider';
+import { z } from 'zod';
+import type { ProviderName } from '../config';
+import { HttpError } from '../http-errors';
+import { isProviderName, PROVIDERS } from './providers';
+import { TEST_ACCOUNTS, typedAccount, type TestAccount } from './test-accounts';
+
+/** The client id the federation uses at the bundled provider. */
+export const LOCAL_CLIENT_ID = 'spotreel-local';
+const CLAIMS = ['sub', 'name', 'email', 'email_verified', 'phone_number', 'picture'];
+
+export interface LocalIdp {
+  /** The issuer playing `name` for pages served at `origin`. */
+  issuer(origin: string, name: ProviderName): string;
+  clientSecret: string;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+}
+
+const typedForm = z.object({
+  name: z.string().trim().min(1, 'Enter a name').max(80),
+  email: z.string().trim().email('Enter an email address').max(200),
+});
+
+/**
+ * The bundled identity provider (docs/decisions/014-accounts.md): one `oidc-provider` per
+ * provider name at /idp/{google,facebook,apple}, with the test accounts of test-accounts.ts and
+ * a small account picker, so sign-in works on a fresh machine with no network. Development and
+ * tests only: off as soon as a real provider is configured.
+ */
+export async function registerLocalIdp(app: FastifyInstance): Promise<LocalIdp> {
+  const clientSecret = randomBytes(24).toString('base64url');
+  const cookieKey = randomBytes(32).toString('base64url');
+  const signingKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({
+    format: 'jwk',
+  });
+  const typed = new Map<string, TestAccount>();
+  const instances = new Map<string, Provider>();
+
+  const findTestAccount = (name: ProviderName, subject: string) =>
+    TEST_ACCOUNTS.find((a) => a.provider === name && a.subject === subject) ??
+    (typed.get(subject)?.provider === name ? typed.get(subject) : undefined);
+
+  function providerFor(origin: string, name: ProviderName): Provider {
+    const key = `${origin}|${name}`;
+    let provider = instances.get(key);
+    if (provider) return provider;
+    const configuration: Configuration = {
+      clients: [
+        {
+          client_id: LOCAL_CLIENT_ID,
+          client_secret: clientSecret,
+          redirect_uris: [`${origin}/auth/${name}/callback`],
+          response_types: ['code'],
+          grant_types: ['authorization_code'],
+          token_endpoint_auth_method: 'client_secret_basic',
+        },
+      ],
+      jwks: { keys: [{ ...signingKey, kid: `local-${name}`, alg: 'RS256', use: 'sig' }] },
+      cookies: { keys: [cookieKey] },
+      scopes: ['openid', 'email', 'profile', 'phone', 'name'],
+      claims: {
+        openid: ['sub'],
+        email: ['email', 'email_verified'],
+        // The test accounts' phone numbers come with the profile (no real provider's scopes ask for them).
+        profile: ['name', 'picture', 'phone_number'],
+        name: ['name'],
+        phone: ['phone_number'],
+      },
+      // Put the person's claims in the ID token, as Google, Facebook and Apple do.
+      conformIdTokenClaims: false,
+      pkce: { required: () => true },
+      features: { devInteractions: { enabled: false } },
+      interactions: {
+        url: (_ctx, interaction) => `/idp/${name}/interaction/${interaction.uid}`,
+        policy: promptPolicy(),
+      },
+      async findAccount(_ctx, subject) {
+        const account = findTestAccount(name, subject);
+        if (!account) return undefined;
+        return {
+          accountId: subject,
+          claims: () => ({
+            sub: subject,
+            name: account.name,
+            email: account.email,
+            email_verified: true,
+            ...(account.phoneNumber ? { phone_number: account.phoneNumber } : {}),
+            ...(account.picture ? { picture: account.picture } : {}),
+          }),
+        };
+      },
+      // A first-party client: no consent screen, the grant is made on the spot.
+      async loadExistingGrant(ctx: KoaContextWithOIDC) {
+        const accountId = ctx.oidc.session?.accountId;
+        const clientId = ctx.oidc.client?.clientId;
+        if (!accountId || !clientId) return undefined;
+        const grant = new ctx.oidc.provider.Grant({ clientId, accountId });
+        grant.addOIDCScope('openid email profile phone name');
+        grant.addOIDCClaims(CLAIMS);
+        await grant.save();
+        return grant;
+      },
+      async renderError(ctx, out) {
+        ctx.type = 'html';
+        ctx.body = page(
+          'Sign-in failed',
+          `<p>${escapeHtml(String(out.error_description ?? out.error ?? 'Something went wrong'))}</p>`,
+        );
+      },
+    };
+    provider = new Provider(`${origin}/idp/${name}`, configuration);
+    provider.proxy = true;
+    instances.set(key, provider);
+    return provider;
+  }
+
+  const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+  const nameOf = (request: FastifyRequest): ProviderName => {
+    const { provider } = request.params as { provider: string };
+    if (!isProviderName(provider)) throw new HttpError(404, 'not_found', 'No such provider');
+    return provider;
+  };
+
+  function send(reply: FastifyReply, status: number, html: string) {
+    const nonce = randomBytes(16).toString('base64');
+    return reply
+      .code(status)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header(
+        'content-security-policy',
+        `default-src 'none'; style-src 'nonce-${nonce}'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`,
+      )
+      .send(html.replace('<style>', `<style nonce="${nonce}">`));
+  }
+
+  await app.register(async (scope) => {
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 4096 },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+    );
+
+    scope.get('/idp/:provider/interaction/:uid', async (request, reply) => {
+      const name = nameOf(request);
+      const provider = providerFor(originOf(request), name);
+      const details = await provider.interactionDetails(request.raw, reply.raw);
+      return send(reply, 200, accountPicker(name, details.uid));
+    });
+
+    scope.post('/idp/:provider/interaction/:uid/login', async (request, reply) => {
+      const name = nameOf(request);
+      const provider = providerFor(originOf(request), name);
+      await provider.interactionDetails(request.raw, reply.raw);
+      const body = (request.body ?? {}) as Record<string, string>;
+      let account: TestAccount | undefined;
+      if (body.account) {
+        account = findTestAccount(name, body.account);
+      } else {
+        const parsed = typedForm.safeParse(body);
+        if (!parsed.success) {
+          const { uid } = request.params as { uid: string };
+          return send(
+            reply,
+            400,
+            accountPicker(name, uid, parsed.error.issues[0]?.message ?? 'Check the form'),
+          );
+        }
+        account = typedAccount(name, parsed.data.name, parsed.data.email);
+        typed.set(account.subject, account);
+      }
+      if (!account) throw new HttpError(400, 'bad_request', 'Pick one of the accounts');
+      reply.hijack();
+      await provider.interactionFinished(
+        request.raw,
+        reply.raw,
+        // Picking an account answers Google's `prompt=select_account` too.
+        { login: { accountId: account.subject }, select_account: {} },
+        { mergeWithLastSubmission: false },
+      );
+    });
+
+    scope.post('/idp/:provider/interaction/:uid/abort', async (request, reply) => {
+      const provider = providerFor(originOf(request), nameOf(request));
+      await provider.interactionDetails(request.raw, reply.raw);
+      reply.hijack();
+      await provider.interactionFinished(
+        request.raw,
+        reply.raw,
+        { error: 'access_denied', error_description: 'The person cancelled the sign-in' },
+        { mergeWithLastSubmission: false },
+      );
+    });
+  });
+
+  // Everything else under /idp/{name} is the provider's own protocol (discovery, authorize,
+  // token, JWKS, userinfo). It reads its own bodies, so they are left unread here.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    scope.all('/idp/:provider/*', async (request, reply) => {
+      const name = nameOf(request);
+      const provider = providerFor(originOf(request), name);
+      const prefix = `/idp/${name}`;
+      const raw = request.raw as typeof request.raw & { originalUrl?: string };
+      raw.originalUrl = raw.url;
+      raw.url = raw.url!.slice(prefix.length) || '/';
+      reply.hijack();
+      await provider.callback()(raw, reply.raw);
+    });
+  });
+
+  return {
+    clientSecret,
+    issuer: (origin, name) => `${origin}/idp/${name}`,
+  };
+}
+
+/** The default prompts plus Google's `select_account`, which always shows the account picker. */
+function promptPolicy() {
+  const policy = interactionPolicy.base();
+  policy.add(new interactionPolicy.Prompt({ name: 'select_account', requestable: true }), 0);
+  return policy;
+}
+
+function accountPicker(name: ProviderName, uid: string, error?: string): string {
+  const label = PROVIDERS[name].label;
+  const accounts = TEST_ACCOUNTS.filter((a) => a.provider === name)
+    .map(
+      (a) => `<li><form method="post" action="/idp/${name}/interaction/${escapeHtml(uid)}/login">
+  <input type="hidden" name="account" value="${escapeHtml(a.subject)}">
+  <button type="submit" class="account"><span class="avatar" aria-hidden="true">${escapeHtml(a.name.charAt(0))}</span>
+  <span><strong>${escapeHtml(a.name)}</strong><br><small>${escapeHtml(a.email)} · ${escapeHtml(a.note)}</small></span></button>
+</form></li>`,
+    )
+    .join('\n');
+  return page(
+    `Choose an account — ${label}`,
+    `<p class="lead">to continue to <strong>Spotreel</strong></p>
+<ul class="accounts">${accounts}</ul>
+<details${error ? ' open' : ''}><summary>Use another account</summary>
+<form method="post" action="/idp/${name}/interaction/${escapeHtml(uid)}/login" class="typed">
+  ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
+  <label>Name <input name="name" autocomplete="name" required maxlength="80"></label>
+  <label>Email <input name="email" type="email" autocomplete="email" required maxlength="200"></label>
+  <button type="submit" class="primary">Continue</button>
+</form></details>
+<form method="post" action="/idp/${name}/interaction/${escapeHtml(uid)}/abort"><button type="submit" class="link">Cancel</button></form>
+<p class="fine">Local ${label} test sign-in bundled with Spotreel for development. No real account is used.</p>`,
+  );
+}
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title><style>
+body{margin:0;font:16px/1.5 system-ui,sans-serif;background:#f6f5f8;color:#15131c;display:grid;place-items:start center;min-height:100vh}
+main{background:#fff;margin:32px 16px;padding:28px;border-radius:16px;max-width:380px;width:100%;box-shadow:0 2px 12px rgba(21,19,28,.08)}
+h1{font-size:22px;margin:0 0 4px}.lead{margin:0 0 16px;color:#5c5868}
+ul{list-style:none;margin:0 0 12px;padding:0}li+li{margin-top:8px}
+.account{display:flex;gap:12px;align-items:center;width:100%;text-align:left;padding:10px 12px;border:1px solid #e3e1e8;border-radius:12px;background:#fff;font:inherit;cursor:pointer}
+.account:hover,.account:focus-visible{border-color:#7a3cff;outline:none;background:#f7f2ff}
+.avatar{flex:none;width:36px;height:36px;border-radius:50%;background:#7a3cff;color:#fff;display:grid;place-items:center;font-weight:700}
+small{color:#5c5868}summary{cursor:pointer;color:#5a1fd6;font-weight:600;margin:8px 0}
+.typed label{display:block;margin:8px 0;font-size:14px}.typed input{display:block;width:100%;box-sizing:border-box;padding:8px 10px;border:1px solid #c9c6d1;border-radius:8px;font:inherit}
+.primary{margin-top:8px;padding:10px 16px;border:0;border-radius:999px;background:#7a3cff;color:#fff;font:inherit;font-weight:600;cursor:pointer}
+.link{margin-top:12px;border:0;background:none;color:#5c5868;text-decoration:underline;font:inherit;cursor:pointer;padding:0}
+.error{color:#b3261e}.fine{margin:16px 0 0;font-size:13px;color:#5c5868}
+</style></head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
+}

@@ -1,0 +1,89 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '../../db/client';
+import { sessions } from '../../db/schema';
+
+/** spec §7: the session token's cookie, also accepted as the Auth-Token header. */
+export const AUTH_COOKIE = 'auth_token';
+const TOUCH_AFTER_MS = 10 * 60 * 1000;
+
+const hash = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+export interface SessionStore {
+  /** A new opaque token for `userId`: only its hash is stored. */
+  create(userId: number): Promise<{ token: string; expiresAt: Date }>;
+  /** The signed-in user of a token still inside its idle and absolute lifetimes. */
+  lookup(token: string): Promise<{ userId: number } | null>;
+  destroy(token: string): Promise<void>;
+}
+
+/**
+ * Sessions (docs/decisions/014-accounts.md): an absolute lifetime from sign-in and an idle
+ * lifetime from the last use; use refreshes the idle clock at most every ten minutes.
+ */
+export function createSessionStore(
+  db: Database,
+  lifetimes: { idleMs: number; maxMs: number },
+): SessionStore {
+  return {
+    async create(userId) {
+      const token = randomBytes(32).toString('base64url');
+      const expiresAt = new Date(Date.now() + lifetimes.maxMs);
+      await db.insert(sessions).values({ tokenHash: hash(token), userId, expiresAt });
+      return { token, expiresAt };
+    },
+    async lookup(token) {
+      if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
+      const now = Date.now();
+      const [row] = await db
+        .select({ id: sessions.id, userId: sessions.userId, lastSeenAt: sessions.lastSeenAt })
+        .from(sessions)
+        .where(
+          and(
+            eq(sessions.tokenHash, hash(token)),
+            gt(sessions.expiresAt, new Date(now)),
+            gt(sessions.lastSeenAt, new Date(now - lifetimes.idleMs)),
+          ),
+        )
+        .limit(1);
+      if (!row) return null;
+      if (now - row.lastSeenAt.getTime() > TOUCH_AFTER_MS)
+        await db
+          .update(sessions)
+          .set({ lastSeenAt: sql`now()` })
+          .where(eq(sessions.id, row.id));
+      return { userId: row.userId };
+    },
+    async destroy(token) {
+      await db.delete(sessions).where(eq(sessions.tokenHash, hash(token)));
+    },
+  };
+}
+
+/** The session token a request carries: the auth_token cookie, else the Auth-Token header. */
+export function sessionToken(request: FastifyRequest): string | null {
+  const cookie = request.cookies[AUTH_COOKIE];
+  if (cookie) return cookie;
+  const header = request.headers['auth-token'];
+  return typeof header === 'string' && header ? header : null;
+}
+
+export function setSessionCookie(
+  reply: FastifyReply,
+  token: string,
+  expiresAt: Date,
+  secure: boolean,
+) {
+  reply.setCookie(AUTH_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    expires: expiresAt,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
+  reply.clearCookie(AUTH_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+}

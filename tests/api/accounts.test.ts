@@ -1,0 +1,222 @@
+import { describe, expect, it } from 'vitest';
+import { TEST_ACCOUNTS } from '../../server/auth/test-accounts';
+import { api, baseUrl } from './client';
+
+/** A tiny browser: follows redirects by hand and keeps cookies (by name; paths ignored). */
+class Browser {
+  cookies = new Map<string, string>();
+
+  cookieHeader() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  async fetch(url: string, init: RequestInit = {}) {
+    const response = await fetch(new URL(url, baseUrl()), {
+      ...init,
+      redirect: 'manual',
+      headers: { ...(init.headers as Record<string, string>), cookie: this.cookieHeader() },
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const eq = pair!.indexOf('=');
+      const name = pair!.slice(0, eq).trim();
+      const value = pair!.slice(eq + 1).trim();
+      if (value === '' || /expires=Thu, 01 Jan 1970/i.test(line)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return response;
+  }
+
+  /** Follows redirects until a page answers. */
+  async follow(url: string, init: RequestInit = {}) {
+    let response = await this.fetch(url, init);
+    for (let hops = 0; response.status >= 300 && response.status < 400 && hops < 10; hops++) {
+      response = await this.fetch(response.headers.get('location')!);
+    }
+    return response;
+  }
+}
+
+interface PopupMessage {
+  type: string;
+  idToken?: string;
+  user?: Record<string, string | null>;
+  error?: string;
+  cancelled?: boolean;
+}
+
+/** Runs the popup: start, the bundled provider's account picker, the callback page's message. */
+async function signInPopup(provider: string, choose: Record<string, string>) {
+  const browser = new Browser();
+  const picker = await browser.follow(`/auth/${provider}/start`);
+  expect(picker.status).toBe(200);
+  const html = await picker.text();
+  const action = /action="([^"]+\/login)"/.exec(html)![1]!;
+  const done = await browser.follow(action, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(choose).toString(),
+  });
+  const page = await done.text();
+  const json = /postMessage\((\{.*\}), "/.exec(page)?.[1];
+  expect(json, page).toBeTruthy();
+  return { browser, message: JSON.parse(json!) as PopupMessage, page };
+}
+
+const maya = TEST_ACCOUNTS.find((a) => a.name === 'Maya Lopez')!;
+
+describe('sign-in through the bundled provider', () => {
+  it('hands a returning person Spotreel ID token and provider user to the opener', async () => {
+    const { message } = await signInPopup('google', { account: maya.subject });
+    expect(message.type).toBe('spotreel:auth');
+    expect(message.user).toMatchObject({
+      displayName: 'Maya Lopez',
+      email: 'maya.lopez@example.com',
+      phoneNumber: '13125550101',
+      providerId: maya.subject,
+      providerType: 'google.com',
+    });
+    const me = await api<Record<string, unknown>>('/api/user/me', {
+      method: 'POST',
+      body: message.user,
+      headers: { authorization: `Bearer ${message.idToken}` },
+    });
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ status: 'valid', user_id: 2 });
+    const cookie = me.headers.getSetCookie().find((c) => c.startsWith('auth_token='))!;
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+
+    const token = me.headers.get('auth-token')!;
+    const current = await api('/api/user/me', { headers: { 'auth-token': token } });
+    expect(current.body).toMatchObject({ status: 'valid', user_id: 2 });
+
+    const replay = await api('/api/user/me', {
+      method: 'POST',
+      body: message.user,
+      headers: { authorization: `Bearer ${message.idToken}` },
+    });
+    expect(replay.status).toBe(401);
+    expect(replay.body).toMatchObject({ message: 'This ID token was already used' });
+
+    const out = await api('/api/user/sign-out', {
+      method: 'POST',
+      headers: { 'auth-token': token },
+    });
+    expect(out.body).toEqual({ status: 'signed_out' });
+    const after = await api('/api/user/me', { headers: { 'auth-token': token } });
+    expect(after.body).toEqual({ status: 'signed_out' });
+  });
+
+  it('reports user_not_found for a new person, who then signs up with a valid username', async () => {
+    const email = `new.${Date.now()}@example.com`;
+    const { message } = await signInPopup('apple', { name: 'Nia Brooks', email });
+    const auth = { authorization: `Bearer ${message.idToken}` };
+    const me = await api('/api/user/me', { method: 'POST', body: message.user, headers: auth });
+    expect(me.body).toEqual({ status: 'user_not_found' });
+
+    const reserved = await api('/api/user/valid', { method: 'POST', body: { username: 'admin' } });
+    expect(reserved.body).toMatchObject({ status: 'invalid', reason: 'reserved' });
+    const taken = await api('/api/user/valid', { method: 'POST', body: { username: 'spotreel' } });
+    expect(taken.body).toMatchObject({ status: 'invalid' });
+    const username = `nia${Date.now() % 100000}`;
+    const free = await api('/api/user/valid', { method: 'POST', body: { username } });
+    expect(free.body).toEqual({ status: 'valid', username });
+
+    const user = message.user!;
+    const signUp = {
+      displayName: user.displayName,
+      email: user.email,
+      isNewUser: true,
+      makeConcierge: false,
+      providerId: user.providerId,
+      providerType: user.providerType,
+      serviceId: user.serviceId,
+      username,
+    };
+    const bad = await api('/api/user/register', {
+      method: 'POST',
+      body: { ...signUp, username: 'x' },
+      headers: auth,
+    });
+    expect(bad.status).toBe(400);
+    const created = await api('/api/user/register', {
+      method: 'POST',
+      body: signUp,
+      headers: auth,
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ status: 'valid', user_name: username, email });
+    const again = await api('/api/user/register', { method: 'POST', body: signUp, headers: auth });
+    expect(again.status).toBe(409);
+  });
+
+  it('refuses a replayed callback and a callback from another browser', async () => {
+    const browser = new Browser();
+    const picker = await browser.follow('/auth/facebook/start');
+    const html = await picker.text();
+    const action = /action="([^"]+\/login)"/.exec(html)![1]!;
+    const account = TEST_ACCOUNTS.find((a) => a.provider === 'facebook')!;
+    let response = await browser.fetch(action, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ account: account.subject }).toString(),
+    });
+    while (!response.headers.get('location')!.includes('/auth/facebook/callback'))
+      response = await browser.fetch(response.headers.get('location')!);
+    const callback = response.headers.get('location')!;
+    const stranger = await new Browser().fetch(callback);
+    expect(await stranger.text()).toContain('not started in this browser');
+    const flowCookie = browser.cookies.get('auth_flow')!;
+    const first = await browser.fetch(callback);
+    expect(await first.text()).toContain('idToken');
+    browser.cookies.set('auth_flow', flowCookie);
+    const replay = await browser.fetch(callback);
+    expect(await replay.text()).toContain('expired or was already used');
+  });
+});
+
+describe('account calls refuse', () => {
+  it('a signed-out save, a save for another user, and a write without the CSRF header', async () => {
+    const signedOut = await api('/api/user/save', {
+      method: 'POST',
+      body: { user_id: 2, bio: 'x' },
+    });
+    expect(signedOut.status).toBe(401);
+
+    const { message } = await signInPopup('google', { account: maya.subject });
+    const me = await api('/api/user/me', {
+      method: 'POST',
+      body: message.user,
+      headers: { authorization: `Bearer ${message.idToken}` },
+    });
+    const token = me.headers.get('auth-token')!;
+    const other = await api('/api/user/save', {
+      method: 'POST',
+      body: { user_id: 3, bio: 'not mine' },
+      headers: { 'auth-token': token },
+    });
+    expect(other.status).toBe(403);
+    const own = await api('/api/user/save', {
+      method: 'POST',
+      body: { user_id: 2, bio: 'Tacos first.' },
+      headers: { 'auth-token': token },
+    });
+    expect(own.body).toEqual({ status: 'valid' });
+    const noCsrf = await api('/api/user/save', {
+      method: 'POST',
+      body: { user_id: 2, bio: 'x' },
+      headers: { cookie: `auth_token=${token}; csrftoken=abcdefghijklmnopqrstuvwxyz012345` },
+    });
+    expect(noCsrf.status).toBe(403);
+    expect(noCsrf.body).toMatchObject({ error: 'csrf_failed' });
+    const businesses = await api('/api/user/3/business-dashboard-locations', {
+      headers: { 'auth-token': token },
+    });
+    expect(businesses.status).toBe(403);
+    const mine = await api('/api/user/2/business-dashboard-locations', {
+      headers: { 'auth-token': token },
+    });
+    expect(mine.body).toEqual({ business_dashboard_locations: [] });
+  });
+});
