@@ -99,7 +99,7 @@ export async function buildApp({
     idleMs: config.auth.sessionIdleMs,
     maxMs: config.auth.sessionMaxMs,
   });
-  const localIdp = config.auth.localIdp ? await registerLocalIdp(app) : null;
+  const localIdp = config.auth.localIdp ? await registerLocalIdp(app, config) : null;
   await registerFederation(app, { config, db: database.db, idTokens, localIdp });
   await app.register(
     productApi({ db: database.db, media: mediaUrls(config.mediaBaseUrl), config, cache }, [

@@ -1,3 +1,4 @@
+import { escapeHtml } from './html';
 import fastifySwagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
@@ -45,8 +46,6 @@ export async function registerOpenApi(app: FastifyInstance, version: string) {
       .send(DOCS_CSS),
   );
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function renderDocs(doc: Document): string {
   const rows = Object.entries(doc.paths).flatMap(([path, methods]) =>

@@ -19,6 +19,10 @@ function sameToken(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
+/** Cookies of sign-in and sessions are Secure everywhere but on local hosts (plain-HTTP development). */
+export const secureCookies = (request: FastifyRequest, config: Config) =>
+  environmentForHost(request.headers.host, config.hosts) !== 'local';
+
 /** Sets the CSRF cookie when the visitor has none; returns the token in force. */
 export function ensureCsrfCookie(
   request: FastifyRequest,

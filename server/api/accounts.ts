@@ -13,7 +13,6 @@ import {
   ValidBody,
 } from '../../contract/accounts';
 import { ErrorBody, NumericId } from '../../contract/common';
-import { environmentForHost } from '../../contract/environment';
 import { USERNAME_MESSAGES, usernameProblem, type UsernameProblem } from '../../contract/username';
 import type { Database } from '../../db/client';
 import {
@@ -32,6 +31,7 @@ import {
   type SessionStore,
 } from '../auth/sessions';
 import { HttpError } from '../http-errors';
+import { secureCookies } from '../security';
 import { writeRateLimit } from '../rate-limits';
 import type { ApiRoutes } from './context';
 
@@ -49,6 +49,15 @@ const authErrors = {
 } as const;
 
 const unauthorized = (message: string) => new HttpError(401, 'unauthorized', message);
+const usernameRefused = (problem: UsernameProblem) =>
+  new HttpError(400, `username_${problem}`, USERNAME_MESSAGES[problem]);
+
+/** A PostgreSQL unique_violation (23505), as pg and PGlite report it through Drizzle. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause)
+    if ((e as { code?: unknown }).code === '23505') return true;
+  return false;
+}
 
 /** The user record the web app turns into its session user (spec §3). */
 async function appUser(db: Database, userId: number): Promise<AppUserRecord | null> {
@@ -95,8 +104,6 @@ export const accountRoutes =
   (ctx) =>
   async (app) => {
     const { db, config } = ctx;
-    const secureFor = (request: FastifyRequest) =>
-      environmentForHost(request.headers.host, config.hosts) !== 'local';
 
     async function bearer(request: FastifyRequest): Promise<VerifiedIdToken> {
       const header = request.headers.authorization;
@@ -138,7 +145,7 @@ export const accountRoutes =
 
     async function startSession(request: FastifyRequest, reply: FastifyReply, userId: number) {
       const { token, expiresAt } = await services.sessions.create(userId);
-      setSessionCookie(reply, token, expiresAt, secureFor(request));
+      setSessionCookie(reply, token, expiresAt, secureCookies(request, config));
       reply.header('auth-token', token);
     }
 
@@ -186,7 +193,7 @@ export const accountRoutes =
           .limit(1);
         if (!identity?.userId) return { status: 'user_not_found' as const };
         const userId = identity.userId;
-        await db.transaction(async (tx) => spend(tx as unknown as Database, verified));
+        await db.transaction((tx) => spend(tx, verified));
         await startSession(request, reply, userId);
         return (await appUser(db, userId))!;
       },
@@ -207,21 +214,8 @@ export const accountRoutes =
         const verified = await bearer(request);
         const body = request.body;
         sameIdentity(verified, body);
-        const [linked] = await db
-          .select({ userId: authIdentities.userId })
-          .from(authIdentities)
-          .where(eq(authIdentities.uid, verified.user.uid))
-          .limit(1);
-        if (linked?.userId)
-          throw new HttpError(
-            409,
-            'already_registered',
-            'This account is already signed up: sign in instead',
-          );
-        const problem = await checkUsername(db, body.username, null);
-        if (problem) throw new HttpError(400, `username_${problem}`, USERNAME_MESSAGES[problem]);
-        const userId = await db.transaction(async (txn) => {
-          const tx = txn as unknown as Database;
+        const userId = await db.transaction(async (tx) => {
+          // Locks this person's identity row: two sign-ups of one person cannot both pass.
           const [identity] = await tx
             .select({ userId: authIdentities.userId })
             .from(authIdentities)
@@ -235,6 +229,8 @@ export const accountRoutes =
               'already_registered',
               'This account is already signed up: sign in instead',
             );
+          const problem = await checkUsername(tx, body.username, null);
+          if (problem) throw usernameRefused(problem);
           await spend(tx, verified);
           const email = body.email?.toLowerCase() ?? null;
           const [emailTaken] = email
@@ -244,18 +240,25 @@ export const accountRoutes =
                 .where(sql`lower(${users.email}) = ${email}`)
                 .limit(1)
             : [];
-          const [created] = await tx
-            .insert(users)
-            .values({
-              username: body.username,
-              displayName: body.displayName?.trim() || body.username,
-              vanityUrl: body.username,
-              avatarUrl: body.photoUrl ?? '',
-              email: emailTaken ? null : email,
-              userLevel: 1,
-              isInternal: false,
-            })
-            .returning({ id: users.id });
+          let created: { id: number } | undefined;
+          try {
+            [created] = await tx
+              .insert(users)
+              .values({
+                username: body.username,
+                displayName: body.displayName?.trim() || body.username,
+                vanityUrl: body.username,
+                avatarUrl: body.photoUrl ?? '',
+                email: emailTaken ? null : email,
+                userLevel: 1,
+                isInternal: false,
+              })
+              .returning({ id: users.id });
+          } catch (error) {
+            // Another sign-up took the name between the check and the insert.
+            if (isUniqueViolation(error)) throw usernameRefused('taken');
+            throw error;
+          }
           await tx
             .update(authIdentities)
             .set({ userId: created!.id })
@@ -311,18 +314,22 @@ export const accountRoutes =
           throw new HttpError(403, 'forbidden', 'You can only change your own profile');
         if (body.username !== undefined) {
           const problem = await checkUsername(db, body.username, userId);
-          if (problem) throw new HttpError(400, `username_${problem}`, USERNAME_MESSAGES[problem]);
+          if (problem) throw usernameRefused(problem);
         }
-        await db
-          .update(users)
-          .set({
-            ...(body.username !== undefined
-              ? { username: body.username, vanityUrl: body.username }
-              : {}),
-            ...(body.display_name !== undefined ? { displayName: body.display_name } : {}),
-            ...(body.bio !== undefined ? { bio: body.bio } : {}),
-          })
-          .where(eq(users.id, userId));
+        const changes = {
+          ...(body.username !== undefined
+            ? { username: body.username, vanityUrl: body.username }
+            : {}),
+          ...(body.display_name !== undefined ? { displayName: body.display_name } : {}),
+          ...(body.bio !== undefined ? { bio: body.bio } : {}),
+        };
+        if (Object.keys(changes).length === 0) return { status: 'valid' as const };
+        try {
+          await db.update(users).set(changes).where(eq(users.id, userId));
+        } catch (error) {
+          if (isUniqueViolation(error)) throw usernameRefused('taken');
+          throw error;
+        }
         ctx.cache.clear();
         return { status: 'valid' as const };
       },
@@ -340,7 +347,7 @@ export const accountRoutes =
       async (request, reply) => {
         const token = sessionToken(request);
         if (token) await services.sessions.destroy(token);
-        clearSessionCookie(reply, secureFor(request));
+        clearSessionCookie(reply, secureCookies(request, config));
         return { status: 'signed_out' as const };
       },
     );

@@ -3,12 +3,14 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRemoteJWKSet, type JWTVerifyGetKey } from 'jose';
 import * as oidc from 'openid-client';
-import { environmentForHost } from '../../contract/environment';
 import type { Database } from '../../db/client';
 import { authFlows, authIdentities } from '../../db/schema';
 import type { Config, ProviderName } from '../config';
+import { acceptFormPosts, escapeHtml } from '../html';
+import { secureCookies } from '../security';
 import type { IdTokenService, ProviderUser } from './id-tokens';
 import { LOCAL_CLIENT_ID, type LocalIdp } from './local-idp';
+import { requestOrigin } from './origin';
 import { verifyProviderIdToken } from './provider-id-token';
 import { isProviderName, PROVIDERS } from './providers';
 
@@ -29,18 +31,6 @@ export interface FederationOptions {
   db: Database;
   idTokens: IdTokenService;
   localIdp: LocalIdp | null;
-}
-
-/** The site's own origin for this request (redirect URIs, the postMessage target). */
-export function requestOrigin(request: FastifyRequest, config: Config): string {
-  return config.siteUrl ?? `${request.protocol}://${request.host}`;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 }
 
 /**
@@ -84,9 +74,6 @@ export async function registerFederation(app: FastifyInstance, options: Federati
     return client;
   }
 
-  const secureFor = (request: FastifyRequest) =>
-    environmentForHost(request.headers.host, config.hosts) !== 'local';
-
   function popupPage(reply: FastifyReply, origin: string, message: object, text: string) {
     const nonce = randomBytes(16).toString('base64');
     // JSON in a script: '<' escaped so no value can close the element.
@@ -124,13 +111,20 @@ if (window.opener) { window.opener.postMessage(${payload}, ${target}); window.cl
         { error: `Provider ${name} not supported` },
         `Provider ${name} not supported`,
       );
-    const client = await clientFor(origin, name);
+    let client: ProviderClient;
+    try {
+      client = await clientFor(origin, name);
+    } catch (error) {
+      request.log.error({ err: error, provider: name }, 'identity provider unreachable');
+      const message = `${PROVIDERS[name].label} sign-in is not available right now`;
+      return popupPage(reply, origin, { error: message }, `${message}.`);
+    }
     const state = oidc.randomState();
     const nonce = oidc.randomNonce();
     const codeVerifier = oidc.randomPKCECodeVerifier();
     const redirectUri = `${origin}/auth/${name}/callback`;
     await db.insert(authFlows).values({ state, provider: name, nonce, codeVerifier, redirectUri });
-    const secure = secureFor(request);
+    const secure = secureCookies(request, config);
     reply.setCookie(FLOW_COOKIE, state, {
       path: '/auth',
       httpOnly: true,
@@ -247,11 +241,7 @@ if (window.opener) { window.opener.postMessage(${payload}, ${target}); window.cl
 
   app.get('/auth/:provider/callback', callback);
   await app.register(async (scope) => {
-    scope.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: 16 * 1024 },
-      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
-    );
+    acceptFormPosts(scope, 16 * 1024);
     scope.post('/auth/:provider/callback', callback);
   });
 }

@@ -6,8 +6,10 @@ import Provider, {
   type KoaContextWithOIDC,
 } from 'oidc-provider';
 import { z } from 'zod';
-import type { ProviderName } from '../config';
+import type { Config, ProviderName } from '../config';
+import { acceptFormPosts, escapeHtml } from '../html';
 import { HttpError } from '../http-errors';
+import { requestOrigin } from './origin';
 import { isProviderName, PROVIDERS } from './providers';
 import { TEST_ACCOUNTS, typedAccount, type TestAccount } from './test-accounts';
 
@@ -21,13 +23,6 @@ export interface LocalIdp {
   clientSecret: string;
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
-}
-
 const typedForm = z.object({
   name: z.string().trim().min(1, 'Enter a name').max(80),
   email: z.string().trim().email('Enter an email address').max(200),
@@ -39,7 +34,7 @@ const typedForm = z.object({
  * a small account picker, so sign-in works on a fresh machine with no network. Development and
  * tests only: off as soon as a real provider is configured.
  */
-export async function registerLocalIdp(app: FastifyInstance): Promise<LocalIdp> {
+export async function registerLocalIdp(app: FastifyInstance, config: Config): Promise<LocalIdp> {
   const clientSecret = randomBytes(24).toString('base64url');
   const cookieKey = randomBytes(32).toString('base64url');
   const signingKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({
@@ -126,7 +121,7 @@ export async function registerLocalIdp(app: FastifyInstance): Promise<LocalIdp> 
     return provider;
   }
 
-  const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+  const originOf = (request: FastifyRequest) => requestOrigin(request, config);
   const nameOf = (request: FastifyRequest): ProviderName => {
     const { provider } = request.params as { provider: string };
     if (!isProviderName(provider)) throw new HttpError(404, 'not_found', 'No such provider');
@@ -147,11 +142,7 @@ export async function registerLocalIdp(app: FastifyInstance): Promise<LocalIdp> 
   }
 
   await app.register(async (scope) => {
-    scope.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: 4096 },
-      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
-    );
+    acceptFormPosts(scope, 4096);
 
     scope.get('/idp/:provider/interaction/:uid', async (request, reply) => {
       const name = nameOf(request);
@@ -175,7 +166,11 @@ export async function registerLocalIdp(app: FastifyInstance): Promise<LocalIdp> 
           return send(
             reply,
             400,
-            accountPicker(name, uid, parsed.error.issues[0]?.message ?? 'Check the form'),
+            accountPicker(name, uid, {
+              error: parsed.error.issues[0]?.message ?? 'Check the form',
+              name: String(body.name ?? ''),
+              email: String(body.email ?? ''),
+            }),
           );
         }
         account = typedAccount(name, parsed.data.name, parsed.data.email);
@@ -235,7 +230,11 @@ function promptPolicy() {
   return policy;
 }
 
-function accountPicker(name: ProviderName, uid: string, error?: string): string {
+function accountPicker(
+  name: ProviderName,
+  uid: string,
+  typed?: { error: string; name: string; email: string },
+): string {
   const label = PROVIDERS[name].label;
   const accounts = TEST_ACCOUNTS.filter((a) => a.provider === name)
     .map(
@@ -250,11 +249,11 @@ function accountPicker(name: ProviderName, uid: string, error?: string): string 
     `Choose an account — ${label}`,
     `<p class="lead">to continue to <strong>Spotreel</strong></p>
 <ul class="accounts">${accounts}</ul>
-<details${error ? ' open' : ''}><summary>Use another account</summary>
+<details${typed ? ' open' : ''}><summary>Use another account</summary>
 <form method="post" action="/idp/${name}/interaction/${escapeHtml(uid)}/login" class="typed">
-  ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
-  <label>Name <input name="name" autocomplete="name" required maxlength="80"></label>
-  <label>Email <input name="email" type="email" autocomplete="email" required maxlength="200"></label>
+  ${typed ? `<p class="error" role="alert">${escapeHtml(typed.error)}</p>` : ''}
+  <label>Name <input name="name" autocomplete="name" required maxlength="80" value="${escapeHtml(typed?.name ?? '')}"></label>
+  <label>Email <input name="email" type="email" autocomplete="email" required maxlength="200" value="${escapeHtml(typed?.email ?? '')}"></label>
   <button type="submit" class="primary">Continue</button>
 </form></details>
 <form method="post" action="/idp/${name}/interaction/${escapeHtml(uid)}/abort"><button type="submit" class="link">Cancel</button></form>
@@ -266,12 +265,12 @@ function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title><style>
 body{margin:0;font:16px/1.5 system-ui,sans-serif;background:#f6f5f8;color:#15131c;display:grid;place-items:start center;min-height:100vh}
-main{background:#fff;margin:32px 16px;padding:28px;border-radius:16px;max-width:380px;width:100%;box-shadow:0 2px 12px rgba(21,19,28,.08)}
+main{box-sizing:border-box;background:#fff;margin:32px 0;padding:28px 24px;border-radius:16px;width:min(380px,calc(100vw - 32px));box-shadow:0 2px 12px rgba(21,19,28,.08)}
 h1{font-size:22px;margin:0 0 4px}.lead{margin:0 0 16px;color:#5c5868}
 ul{list-style:none;margin:0 0 12px;padding:0}li+li{margin-top:8px}
 .account{display:flex;gap:12px;align-items:center;width:100%;text-align:left;padding:10px 12px;border:1px solid #e3e1e8;border-radius:12px;background:#fff;font:inherit;cursor:pointer}
 .account:hover,.account:focus-visible{border-color:#7a3cff;outline:none;background:#f7f2ff}
-.avatar{flex:none;width:36px;height:36px;border-radius:50%;background:#7a3cff;color:#fff;display:grid;place-items:center;font-weight:700}
+.account>span{min-width:0;overflow-wrap:anywhere}.avatar{flex:none;width:36px;height:36px;border-radius:50%;background:#7a3cff;color:#fff;display:grid;place-items:center;font-weight:700}
 small{color:#5c5868}summary{cursor:pointer;color:#5a1fd6;font-weight:600;margin:8px 0}
 .typed label{display:block;margin:8px 0;font-size:14px}.typed input{display:block;width:100%;box-sizing:border-box;padding:8px 10px;border:1px solid #c9c6d1;border-radius:8px;font:inherit}
 .primary{margin-top:8px;padding:10px 16px;border:0;border-radius:999px;background:#7a3cff;color:#fff;font:inherit;font-weight:600;cursor:pointer}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TEST_ACCOUNTS } from '../../server/auth/test-accounts';
-import { api, baseUrl } from './client';
+import { api, baseUrl, rawRequest } from './client';
 
 /** A tiny browser: follows redirects by hand and keeps cookies (by name; paths ignored). */
 class Browser {
@@ -203,6 +203,18 @@ describe('account calls refuse', () => {
       headers: { 'auth-token': token },
     });
     expect(own.body).toEqual({ status: 'valid' });
+    const nothing = await api('/api/user/save', {
+      method: 'POST',
+      body: { user_id: 2 },
+      headers: { 'auth-token': token },
+    });
+    expect(nothing.body).toEqual({ status: 'valid' });
+    const takenName = await api('/api/user/save', {
+      method: 'POST',
+      body: { user_id: 2, username: 'spotreel' },
+      headers: { 'auth-token': token },
+    });
+    expect(takenName.status).toBe(400);
     const noCsrf = await api('/api/user/save', {
       method: 'POST',
       body: { user_id: 2, bio: 'x' },
@@ -218,5 +230,22 @@ describe('account calls refuse', () => {
       headers: { 'auth-token': token },
     });
     expect(mine.body).toEqual({ business_dashboard_locations: [] });
+  });
+});
+
+describe('the sign-in popup', () => {
+  it("answers an unsupported provider with spec §8's text", async () => {
+    const page = await new Browser().fetch('/auth/twitter/start');
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Provider twitter not supported');
+  });
+
+  it('is not served on a host outside the configured lists', async () => {
+    const answer = await rawRequest('/auth/google/start', { host: 'evil.example' });
+    expect(answer.status).toBe(400);
+    const idp = await rawRequest('/idp/google/.well-known/openid-configuration', {
+      host: 'evil.example',
+    });
+    expect(idp.status).toBe(400);
   });
 });
