@@ -13,6 +13,7 @@ import { serverApi } from './api/server-api';
 import { ErrorFallback } from './components/layout/error-fallback';
 import { deviceClassFromUserAgent } from './device';
 import { AppInstallProvider } from './features/app-install/app-install';
+import { loadSessionUser } from './features/auth/session-api';
 import './load-context';
 import { rememberFirstLoad, type FirstLoad } from './page-state';
 import { useRootData } from './root-data';
@@ -35,15 +36,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     request.headers.get('sec-ch-ua-mobile'),
   );
   const firstLoad: FirstLoad = { routeSet: resolveRouteSet(url.pathname, device), device };
-  const trending = await serverApi(context).get<{ data: LocationSummary[] }>(
-    '/api/v2/locations/trending',
-  );
+  const api = serverApi(context);
+  const [trending, user] = await Promise.all([
+    api.get<{ data: LocationSummary[] }>('/api/v2/locations/trending'),
+    // Only a visitor with a session cookie can be signed in: the rest skip the call.
+    context.cookies.auth_token ? loadSessionUser(api) : null,
+  ]);
   return {
     firstLoad,
     config: context.publicConfig,
     distinctId: context.cookies.distinct_id ?? null,
     nonce: context.nonce,
     trending: trending?.data ?? [],
+    user,
   };
 }
 

@@ -50,6 +50,10 @@ function ensureIdCookie(
 }
 
 /** Content-Security-Policy of pages: scripts only from us or with this response's nonce. */
+/** Where Google and Facebook serve the profile photos people sign up with (Apple sends none). */
+const PROVIDER_PHOTO_HOSTS =
+  'https://*.googleusercontent.com https://*.fbcdn.net https://*.fbsbx.com';
+
 function pageCsp(nonce: string, config: Config): string {
   const media = config.mediaBaseUrl.startsWith('http')
     ? ` ${new URL(config.mediaBaseUrl).origin}`
@@ -58,7 +62,7 @@ function pageCsp(nonce: string, config: Config): string {
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
     "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob:${media}`,
+    `img-src 'self' data: blob:${media} ${PROVIDER_PHOTO_HOSTS}`,
     `media-src 'self' blob:${media}`,
     "connect-src 'self'",
     "font-src 'self'",
@@ -214,6 +218,9 @@ export async function registerWebApp(app: FastifyInstance, config: Config, versi
       });
       for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie);
       reply.header('content-security-policy', pageCsp(nonce, config));
+      // Another site that opens our pages cannot reach into them; our sign-in popup keeps its
+      // opener so it can hand back the provider's answer (docs/decisions/014-accounts.md).
+      reply.header('cross-origin-opener-policy', 'same-origin-allow-popups');
       if (!response.headers.has('cache-control'))
         reply.header('cache-control', 'private, no-cache');
       if (!response.body) return reply.send();

@@ -18,6 +18,7 @@ import { browserConfig, pinnedFirstLoad } from '../page-state';
 import { useRootData } from '../root-data';
 import { resolveRouteSet, resolveScreen, type RouteSet, type Screen } from '../route-sets';
 import { socialMeta } from '../features/seo/structured-data';
+import { AuthProvider } from '../features/auth/auth';
 import { useShareTracker } from '../features/sharing/use-share-tracker';
 import { screenModule } from '../screens/registry';
 import type { ScreenMeta } from '../screens/screen-module';
@@ -110,11 +111,15 @@ export default function ScreenRoute() {
   const navigation = useNavigation();
   const { pathname } = useLocation();
   const leaving = navigation.state === 'loading' && navigation.location.pathname !== pathname;
+  // The signed-in user comes with the first load (root loader, from the session cookie).
+  const initialUser = useRootData()?.user ?? null;
   return (
-    <ScreenLayout screen={screen}>
-      <TestThrow />
-      {leaving ? <ScreenSkeleton /> : <Screen data={data} screen={screen} />}
-    </ScreenLayout>
+    <AuthProvider initialUser={initialUser}>
+      <ScreenLayout screen={screen}>
+        <TestThrow />
+        {leaving ? <ScreenSkeleton /> : <Screen data={data} screen={screen} />}
+      </ScreenLayout>
+    </AuthProvider>
   );
 }
 

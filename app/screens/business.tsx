@@ -1,5 +1,6 @@
 import { PageHeader } from '../components/layout/page-header';
 import { ButtonLink } from '../components/ui/button';
+import { BusinessSignIn } from '../features/business/business-sign-in';
 import { paths } from '../paths';
 import type { ScreenId } from '../route-sets';
 import { defineScreen } from './screen-module';
@@ -48,6 +49,7 @@ export const screen = defineScreen<null>({
     };
   },
   Screen: ({ screen }) => {
+    if (screen.id === 'biz-sign-in') return <BusinessSignIn />;
     const copy = TITLES[screen.id] ?? TITLES['biz-landing']!;
     return (
       <div className={styles.placeholder}>

@@ -4,6 +4,7 @@ import type { User } from '../../contract/users';
 import { NotFound } from '../components/layout/page-header';
 import { ShareButton } from '../features/sharing/share-button';
 import { CreatorPage, type CreatorData } from '../features/users/creator-page';
+import { EditProfileButton } from '../features/users/edit-profile';
 import { paths } from '../paths';
 import { defineScreen } from './screen-module';
 
@@ -46,10 +47,13 @@ export const screen = defineScreen<CreatorData | { user: null }>({
       <CreatorPage
         data={data}
         actions={
-          <ShareButton
-            title={`@${data.user.user_name} on Spotreel`}
-            path={paths.user(data.user.vanity_url)}
-          />
+          <>
+            <EditProfileButton profile={data.user} />
+            <ShareButton
+              title={`@${data.user.user_name} on Spotreel`}
+              path={paths.user(data.user.vanity_url)}
+            />
+          </>
         }
       />
     ) : (

@@ -90,6 +90,7 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
     step(
       `wrote ${world.collections.length} collections and ${world.userCollections.length} user collections`,
     );
+    await insertAll(tdb, t.businessOwners, world.businessOwners);
     for (const table of [
       'cities',
       'classifications',

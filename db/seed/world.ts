@@ -141,6 +141,11 @@ export interface WorldUserCollection {
   name: string;
   reviewIds: number[];
 }
+/** A place a user runs (the business dashboard of spec §3). */
+export interface WorldBusinessOwner {
+  userId: number;
+  locationId: number;
+}
 export interface World {
   seed: number;
   scale: number;
@@ -153,6 +158,7 @@ export interface World {
   tips: WorldTip[];
   collections: WorldCollection[];
   userCollections: WorldUserCollection[];
+  businessOwners: WorldBusinessOwner[];
 }
 
 export interface WorldOptions {
@@ -328,6 +334,7 @@ export function generateWorld(options: WorldOptions = {}): World {
   const byLocation = groupBy(reviews, (r) => r.locationId);
   const collections = generateCollections(random, cities, locations, byLocation, classifications);
   const userCollections = generateUserCollections(random, creators, reviews);
+  const businessOwners = chooseBusinessOwners(users, locations);
 
   return {
     seed,
@@ -341,7 +348,32 @@ export function generateWorld(options: WorldOptions = {}): World {
     tips,
     collections,
     userCollections,
+    businessOwners,
   };
+}
+
+/**
+ * Owners of the seeded world (docs/decisions/014-accounts.md): user 2 runs one place, user 3
+ * runs two (a restaurant and a shop: both classifications of spec §4), user 4 runs none. They
+ * are the returning people of the bundled identity provider.
+ */
+function chooseBusinessOwners(
+  users: WorldUser[],
+  locations: WorldLocation[],
+): WorldBusinessOwner[] {
+  const hospitality = locations.filter(
+    (l) => l.superCategories.length > 0 && !l.superCategories.includes('shopping'),
+  );
+  const shops = locations.filter((l) => l.superCategories.includes('shopping'));
+  const owners: WorldBusinessOwner[] = [];
+  const own = (userId: number, location: WorldLocation | undefined) => {
+    if (location && users.some((u) => u.id === userId))
+      owners.push({ userId, locationId: location.id });
+  };
+  own(2, hospitality[0]);
+  own(3, hospitality[1]);
+  own(3, shops[0]);
+  return owners;
 }
 
 /** Every city gets all five super categories and both classification outcomes (spec §4). */

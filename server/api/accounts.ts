@@ -33,6 +33,7 @@ import {
 import { HttpError } from '../http-errors';
 import { secureCookies } from '../security';
 import { writeRateLimit } from '../rate-limits';
+import type { MediaUrls } from '../media/urls';
 import type { ApiRoutes } from './context';
 
 export interface AccountServices {
@@ -60,7 +61,11 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /** The user record the web app turns into its session user (spec §3). */
-async function appUser(db: Database, userId: number): Promise<AppUserRecord | null> {
+async function appUser(
+  db: Database,
+  media: MediaUrls,
+  userId: number,
+): Promise<AppUserRecord | null> {
   const [row] = await db
     .select({
       user_id: users.id,
@@ -75,7 +80,7 @@ async function appUser(db: Database, userId: number): Promise<AppUserRecord | nu
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
-  return row ? { status: 'valid', ...row } : null;
+  return row ? { status: 'valid', ...row, avatar_url: media.asset(row.avatar_url) } : null;
 }
 
 async function checkUsername(
@@ -167,7 +172,7 @@ export const accountRoutes =
       async (request, reply) => {
         reply.header('cache-control', 'private, no-store');
         const userId = await currentUserId(request);
-        const user = userId === null ? null : await appUser(db, userId);
+        const user = userId === null ? null : await appUser(db, ctx.media, userId);
         return user ?? { status: 'signed_out' as const };
       },
     );
@@ -195,7 +200,7 @@ export const accountRoutes =
         const userId = identity.userId;
         await db.transaction((tx) => spend(tx, verified));
         await startSession(request, reply, userId);
-        return (await appUser(db, userId))!;
+        return (await appUser(db, ctx.media, userId))!;
       },
     );
 
@@ -266,7 +271,7 @@ export const accountRoutes =
           return created!.id;
         });
         await startSession(request, reply, userId);
-        return reply.code(201).send((await appUser(db, userId))!);
+        return reply.code(201).send((await appUser(db, ctx.media, userId))!);
       },
     );
 

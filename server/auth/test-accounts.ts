@@ -17,12 +17,15 @@ export interface TestAccount {
 
 const account = (a: TestAccount) => a;
 
+// A returning person carries the name of the seeded user it is linked to (default world, users
+// 2–4), so the picker says who you will be signed in as.
+
 export const TEST_ACCOUNTS: TestAccount[] = [
   account({
     subject: '108203944718265530011',
     provider: 'google',
-    name: 'Maya Lopez',
-    email: 'maya.lopez@example.com',
+    name: 'Andre Yilmaz',
+    email: 'andre.yilmaz@example.com',
     phoneNumber: '+13125550101',
     picture: null,
     linkedUserId: 2,
@@ -41,8 +44,8 @@ export const TEST_ACCOUNTS: TestAccount[] = [
   account({
     subject: '10160553219874412',
     provider: 'facebook',
-    name: 'Jonah Park',
-    email: 'jonah.park@example.com',
+    name: 'Jonah Novak',
+    email: 'jonah.novak@example.com',
     phoneNumber: '+14155550123',
     picture: null,
     linkedUserId: 3,
@@ -61,7 +64,7 @@ export const TEST_ACCOUNTS: TestAccount[] = [
   account({
     subject: '001234.5f1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e.0101',
     provider: 'apple',
-    name: 'Lee Morgan',
+    name: 'Grace Fontaine',
     email: 'x7p2k9q4mz@privaterelay.appleid.com',
     phoneNumber: null,
     picture: null,

@@ -63,17 +63,17 @@ async function signInPopup(provider: string, choose: Record<string, string>) {
   return { browser, message: JSON.parse(json!) as PopupMessage, page };
 }
 
-const maya = TEST_ACCOUNTS.find((a) => a.name === 'Maya Lopez')!;
+const andre = TEST_ACCOUNTS.find((a) => a.name === 'Andre Yilmaz')!;
 
 describe('sign-in through the bundled provider', () => {
   it('hands a returning person Spotreel ID token and provider user to the opener', async () => {
-    const { message } = await signInPopup('google', { account: maya.subject });
+    const { message } = await signInPopup('google', { account: andre.subject });
     expect(message.type).toBe('spotreel:auth');
     expect(message.user).toMatchObject({
-      displayName: 'Maya Lopez',
-      email: 'maya.lopez@example.com',
+      displayName: 'Andre Yilmaz',
+      email: 'andre.yilmaz@example.com',
       phoneNumber: '13125550101',
-      providerId: maya.subject,
+      providerId: andre.subject,
       providerType: 'google.com',
     });
     const me = await api<Record<string, unknown>>('/api/user/me', {
@@ -184,7 +184,7 @@ describe('account calls refuse', () => {
     });
     expect(signedOut.status).toBe(401);
 
-    const { message } = await signInPopup('google', { account: maya.subject });
+    const { message } = await signInPopup('google', { account: andre.subject });
     const me = await api('/api/user/me', {
       method: 'POST',
       body: message.user,
@@ -229,7 +229,12 @@ describe('account calls refuse', () => {
     const mine = await api('/api/user/2/business-dashboard-locations', {
       headers: { 'auth-token': token },
     });
-    expect(mine.body).toEqual({ business_dashboard_locations: [] });
+    // The seeded world: user 2 runs one place (db/seed/world.ts chooseBusinessOwners)
+    expect(mine.status).toBe(200);
+    const places = (mine.body as { business_dashboard_locations: { clm_id: number }[] })
+      .business_dashboard_locations;
+    expect(places).toHaveLength(1);
+    expect(places[0]).toMatchObject({ clm_id: expect.any(Number), clm_name: expect.any(String) });
   });
 });
 

@@ -25,6 +25,10 @@ describe('security headers', () => {
       expect(headers.get('content-security-policy'), path).toContain("frame-ancestors 'none'");
       expect(headers.get('x-request-id'), path).toMatch(/\S/);
     }
+    // Pages keep their sign-in popup's opener, and nobody else's
+    expect((await api('/')).headers.get('cross-origin-opener-policy')).toBe(
+      'same-origin-allow-popups',
+    );
   });
 
   it('sends HSTS outside local hosts only', async () => {

@@ -2,6 +2,7 @@ import { Menu, Smartphone, X } from 'lucide-react';
 import { useState, type MouseEvent } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useAppInstall } from '../../features/app-install/app-install';
+import { AccountControl } from '../../features/auth/account-control';
 import { paths } from '../../paths';
 import { Button } from '../ui/button';
 import { Logo } from '../ui/logo';
@@ -76,12 +77,14 @@ export function TopNav({
           </NavLink>
         </nav>
         <div className={styles.actions}>
+          <AccountControl />
           <Button
             size="sm"
+            className={styles.appButton}
             icon={<Smartphone aria-hidden="true" />}
             onClick={() => request('get-app')}
           >
-            Get the app
+            <span className={styles.appLabel}>Get the app</span>
           </Button>
           <button
             type="button"

@@ -1,0 +1,121 @@
+import { Check, LoaderCircle } from 'lucide-react';
+import {
+  useEffect,
+  useId,
+  useState,
+  type Dispatch,
+  type RefObject,
+  type SetStateAction,
+} from 'react';
+import { USERNAME_MAX, USERNAME_MESSAGES, usernameProblem } from '../../../contract/username';
+import { browserApi } from '../../api/browser-api';
+import { checkUsername } from './sign-in';
+import styles from './sign-in-panel.module.css';
+
+export type UsernameCheck =
+  | { state: 'idle' }
+  | { state: 'checking'; username: string }
+  | { state: 'valid'; username: string }
+  | { state: 'invalid'; username: string; message: string };
+
+const CHECK_DELAY_MS = 300;
+
+/**
+ * The live username check: the rules at once, then the server (reserved words, taken) after a
+ * pause. `unchanged` (the person's own name) needs no check.
+ */
+export function useUsernameCheck(
+  username: string,
+  unchanged?: string,
+): [UsernameCheck, Dispatch<SetStateAction<UsernameCheck>>] {
+  const [check, setCheck] = useState<UsernameCheck>({ state: 'idle' });
+  useEffect(() => {
+    if (!username || username === unchanged) return setCheck({ state: 'idle' });
+    const problem = usernameProblem(username);
+    if (problem)
+      return setCheck({ state: 'invalid', username, message: USERNAME_MESSAGES[problem] });
+    setCheck({ state: 'checking', username });
+    let current = true;
+    const timer = window.setTimeout(async () => {
+      const answer = await checkUsername(browserApi(), username);
+      if (!current) return;
+      if (!answer)
+        setCheck({ state: 'idle' }); // no answer: the server checks again on submit
+      else if (answer.status === 'valid') setCheck({ state: 'valid', username });
+      else
+        setCheck({
+          state: 'invalid',
+          username,
+          message: answer.message ?? 'That username cannot be used',
+        });
+    }, CHECK_DELAY_MS);
+    return () => {
+      current = false;
+      window.clearTimeout(timer);
+    };
+  }, [username, unchanged]);
+  return [check, setCheck];
+}
+
+/** The username input with its '@', its live status and the rules. */
+export function UsernameField({
+  value,
+  onChange,
+  check,
+  inputRef,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  check: UsernameCheck;
+  inputRef?: RefObject<HTMLInputElement | null>;
+}) {
+  const inputId = useId();
+  const hintId = useId();
+  const statusId = useId();
+  const invalid = check.state === 'invalid';
+  return (
+    <>
+      <label htmlFor={inputId} className={styles.label}>
+        Username
+      </label>
+      <div className={`${styles.field} ${invalid ? styles.fieldInvalid : ''}`}>
+        <span aria-hidden="true">@</span>
+        <input
+          ref={inputRef}
+          id={inputId}
+          name="username"
+          value={value}
+          onChange={(event) => onChange(event.target.value.trim().toLowerCase())}
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          maxLength={USERNAME_MAX}
+          aria-invalid={invalid}
+          aria-describedby={`${statusId} ${hintId}`}
+          required
+        />
+        {check.state === 'checking' ? (
+          <LoaderCircle className={styles.spin} aria-hidden="true" />
+        ) : check.state === 'valid' ? (
+          <Check className={styles.ok} aria-hidden="true" />
+        ) : null}
+      </div>
+      <p
+        id={statusId}
+        className={invalid ? styles.fieldError : styles.fieldStatus}
+        aria-live="polite"
+      >
+        {check.state === 'invalid'
+          ? check.message
+          : check.state === 'valid'
+            ? `@${check.username} is free`
+            : check.state === 'checking'
+              ? 'Checking…'
+              : ''}
+      </p>
+      <p id={hintId} className={styles.hint}>
+        3–24 characters: lowercase letters, numbers, dots and underscores, starting with a letter.
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,54 @@
+import { lazy, Suspense, useId } from 'react';
+import { useNavigate } from 'react-router';
+import { ButtonLink } from '../../components/ui/button';
+import { Logo } from '../../components/ui/logo';
+import { paths } from '../../paths';
+import { useAuth } from '../auth/auth';
+import type { SessionUser } from '../auth/session-user';
+import styles from './business-sign-in.module.css';
+// The panel loads lazily, but its styles ship with this page (used by the fallback below): the
+// server-rendered form is styled before its script arrives (no flash, no layout shift).
+import panelStyles from '../auth/sign-in-panel.module.css';
+
+const SignInPanel = lazy(() =>
+  import('../auth/sign-in-panel').then((module) => ({ default: module.SignInPanel })),
+);
+
+/** biz/sign-in (spec §2.2): the same sign-in as the header's, then on to the dashboard. */
+export function BusinessSignIn() {
+  const { user, setUser } = useAuth();
+  const navigate = useNavigate();
+  const headingId = useId();
+
+  function signedIn(next: SessionUser) {
+    setUser(next);
+    void navigate(paths.bizDashboard());
+  }
+
+  return (
+    <div className={styles.page}>
+      <div className={styles.card}>
+        <div className={styles.logo}>
+          <Logo />
+        </div>
+        {user ? (
+          <div className={styles.signedIn}>
+            <h1 id={headingId}>You’re signed in as {user.display_name}</h1>
+            <p>Open your dashboard to see how people find your business.</p>
+            <ButtonLink href={paths.bizDashboard()}>Go to your dashboard</ButtonLink>
+          </div>
+        ) : (
+          <Suspense fallback={<p className={panelStyles.lead}>Loading sign-in…</p>}>
+            <SignInPanel
+              headingId={headingId}
+              headingLevel={1}
+              title="Sign in to your business"
+              lead="Use the account you claimed your listing with. New here? Sign in, then claim your place."
+              onSignedIn={signedIn}
+            />
+          </Suspense>
+        )}
+      </div>
+    </div>
+  );
+}
