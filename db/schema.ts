@@ -400,3 +400,41 @@ export const businessOwners = pgTable(
     index('business_owners_location_idx').on(t.locationId),
   ],
 );
+
+/**
+ * A claim of a business (`claim-business`, spec §2.2), reviewed by the team. One person (email,
+ * or account when signed in) claims one place (name + street + postal code) once.
+ */
+export const businessClaims = pgTable(
+  'business_claims',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The listed place the claim names, when name, street and postal code match one. */
+    locationId: integer('location_id').references(() => locations.id, { onDelete: 'set null' }),
+    /** Normalised business name, street line and postal code: what "one place" means. */
+    placeKey: text('place_key').notNull(),
+    ownerName: text('owner_name').notNull(),
+    position: text('position').notNull(),
+    businessName: text('business_name').notNull(),
+    businessWebsite: text('business_website'),
+    addrLine1: text('addr_line1').notNull(),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    postal: text('postal').notNull(),
+    email: text('email').notNull(),
+    /** Lower-cased email: what "one person" means for a signed-out claim. */
+    emailKey: text('email_key').notNull(),
+    phone: text('phone').notNull(),
+    utmSource: text('utm_source'),
+    status: text('status').notNull().default('pending'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('business_claims_place_email_idx').on(t.placeKey, t.emailKey),
+    uniqueIndex('business_claims_place_user_idx')
+      .on(t.placeKey, t.userId)
+      .where(sql`${t.userId} is not null`),
+    index('business_claims_location_idx').on(t.locationId),
+  ],
+);

@@ -11,6 +11,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { DatabaseHandle } from '../db/client';
 import { accountRoutes } from './api/accounts';
+import { businessRoutes } from './api/business';
 import { productApi } from './api/product-api';
 import { registerFederation } from './auth/federation';
 import { createIdTokenService } from './auth/id-tokens';
@@ -104,6 +105,7 @@ export async function buildApp({
   await app.register(
     productApi({ db: database.db, media: mediaUrls(config.mediaBaseUrl), config, cache }, [
       accountRoutes({ sessions, idTokens }),
+      businessRoutes({ sessions }),
     ]),
     { prefix: '/api' },
   );

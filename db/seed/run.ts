@@ -7,6 +7,7 @@ import { computeRelatedLocations, refreshDerivedCounts } from '../derived';
 import { projectRoot } from '../project-root';
 import * as t from '../schema';
 import { avatarSvg } from './media/avatars';
+import { generateBusinessHistory } from './business-history';
 import { generateWorld, type World } from './world';
 
 export interface SeedOptions {
@@ -91,6 +92,14 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
       `wrote ${world.collections.length} collections and ${world.userCollections.length} user collections`,
     );
     await insertAll(tdb, t.businessOwners, world.businessOwners);
+    const history = generateBusinessHistory(world, new Date());
+    await insertAll(tdb, t.reviewReads, history.reads);
+    await insertAll(tdb, t.shares, history.shares);
+    await insertAll(tdb, t.locationFollows, history.follows);
+    step(
+      `wrote ${world.businessOwners.length} business owners and their places' last 90 days ` +
+        `(${history.reads.length} views, ${history.shares.length} shares, ${history.follows.length} follows)`,
+    );
     for (const table of [
       'cities',
       'classifications',

@@ -28,6 +28,7 @@ import {
   clearSessionCookie,
   sessionToken,
   setSessionCookie,
+  signedInUserId,
   type SessionStore,
 } from '../auth/sessions';
 import { HttpError } from '../http-errors';
@@ -154,11 +155,7 @@ export const accountRoutes =
       reply.header('auth-token', token);
     }
 
-    async function currentUserId(request: FastifyRequest): Promise<number | null> {
-      const token = sessionToken(request);
-      if (!token) return null;
-      return (await services.sessions.lookup(token))?.userId ?? null;
-    }
+    const currentUserId = (request: FastifyRequest) => signedInUserId(services.sessions, request);
 
     app.get(
       '/user/me',

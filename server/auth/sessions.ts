@@ -87,3 +87,13 @@ export function setSessionCookie(
 export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
   reply.clearCookie(AUTH_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
 }
+
+/** The signed-in user of a request (session cookie or Auth-Token header), or null. */
+export async function signedInUserId(
+  store: SessionStore,
+  request: FastifyRequest,
+): Promise<number | null> {
+  const token = sessionToken(request);
+  if (!token) return null;
+  return (await store.lookup(token))?.userId ?? null;
+}
