@@ -5,6 +5,15 @@ export const ErrorBody = z
   .object({
     error: z.string().describe('Stable machine-readable code, e.g. bad_request, not_found'),
     message: z.string().describe('A sentence a developer can act on'),
+    fields: z
+      .array(
+        z.object({
+          field: z.string().describe('Where in the body or query, e.g. address.postal'),
+          message: z.string().describe('What is wrong, as a sentence a person can act on'),
+        }),
+      )
+      .optional()
+      .describe('Bad input: one entry per field (forms show each beside its field)'),
   })
   .meta({ id: 'Error' });
 export type ErrorBody = z.infer<typeof ErrorBody>;

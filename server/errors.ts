@@ -30,6 +30,10 @@ export function registerErrorHandling(app: FastifyInstance) {
         message: error.validation
           .map((issue) => describeIssue(error.validationContext, issue))
           .join('; '),
+        fields: error.validation.map((issue) => ({
+          field: (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.'),
+          message: (issue.message ?? 'is invalid').replace(/^Invalid input: /, ''),
+        })),
       };
     } else if (error.statusCode === 429) {
       status = 429;

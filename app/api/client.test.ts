@@ -445,6 +445,30 @@ describe('failures (spec §8)', () => {
       expect(logged).toEqual([]);
     });
 
+    it('carries a sentence per field for bad input (the first one per field)', async () => {
+      const { client } = setup({
+        answer: () =>
+          json(
+            {
+              error: 'bad_request',
+              message: 'body.email …; body.address.postal …',
+              fields: [
+                { field: 'email', message: 'Enter an email address' },
+                { field: 'address.postal', message: 'Use a 5-digit ZIP code' },
+                { field: 'address.postal', message: 'second sentence' },
+                { field: 3, message: 'not a field' },
+              ],
+            },
+            400,
+          ),
+      });
+      await expect(client.request('POST', '/api/biz/claims', { body: {} })).rejects.toMatchObject({
+        fields: { email: 'Enter an email address', 'address.postal': 'Use a 5-digit ZIP code' },
+      });
+      const plain = setup({ answer: () => json({ error: 'x', message: 'y' }, 409) });
+      await expect(plain.client.request('GET', '/api/a')).rejects.toMatchObject({ fields: {} });
+    });
+
     it('falls back to the status line when the error body is not the JSON shape', async () => {
       const { client } = setup({
         answer: () => new Response('Bad gateway', { status: 502, statusText: 'Bad Gateway' }),

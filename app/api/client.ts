@@ -56,12 +56,20 @@ export interface ApiClient {
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
+  /** Bad input: a sentence per field ('address.postal' → 'Use a 5-digit ZIP code…'). */
+  readonly fields: Readonly<Record<string, string>>;
 
-  constructor(status: number, code: string, message: string, options?: { cause?: unknown }) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    options?: { cause?: unknown; fields?: Record<string, string> },
+  ) {
     super(message, options);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
+    this.fields = options?.fields ?? {};
   }
 }
 
@@ -99,17 +107,22 @@ function formBody(body: unknown): FormData | URLSearchParams | undefined {
 function errorFromAnswer(response: Response, text: string): ApiError {
   let code = `http_${response.status}`;
   let message = `${response.status} ${response.statusText}`.trim();
+  const fields: Record<string, string> = {};
   try {
     const body: unknown = JSON.parse(text);
     if (body && typeof body === 'object') {
-      const { error, message: bodyMessage } = body as { error?: unknown; message?: unknown };
-      if (typeof error === 'string' && error) code = error;
-      if (typeof bodyMessage === 'string' && bodyMessage) message = bodyMessage;
+      const answer = body as { error?: unknown; message?: unknown; fields?: unknown };
+      if (typeof answer.error === 'string' && answer.error) code = answer.error;
+      if (typeof answer.message === 'string' && answer.message) message = answer.message;
+      if (Array.isArray(answer.fields))
+        for (const item of answer.fields as { field?: unknown; message?: unknown }[])
+          if (typeof item?.field === 'string' && typeof item.message === 'string')
+            fields[item.field] ??= item.message; // the first sentence per field
     }
   } catch {
     // not JSON: keep the status line
   }
-  return new ApiError(response.status, code, message);
+  return new ApiError(response.status, code, message, { fields });
 }
 
 /** The one API client of spec §7, for the server render and the browser alike. */

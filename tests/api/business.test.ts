@@ -268,5 +268,14 @@ describe('claims', () => {
     });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/email|Street|state|ZIP/);
+    // a sentence per field, for the form to show beside each
+    expect((bad.body as { fields?: unknown }).fields).toEqual(
+      expect.arrayContaining([
+        { field: 'email', message: 'Enter an email address like you@example.com' },
+        { field: 'address.addr_line1', message: 'Street address is required' },
+        { field: 'address.state', message: 'Use the two-letter state, like IL' },
+        { field: 'address.postal', message: 'Use a 5-digit ZIP code, like 60601' },
+      ]),
+    );
   });
 });
