@@ -6,6 +6,7 @@ import {
   CAMPAIGN_ROUTES,
   CONSUMER_ROUTES,
   matchPattern,
+  needsFullLoad,
   normalizePath,
   resolveRouteSet,
   resolveScreen,
@@ -582,5 +583,18 @@ describe('client navigation keeps the first load set', () => {
     for (const path of CAMPAIGN_PATHS) {
       expect(resolveScreen(resolveRouteSet(path, 'mobile'), path).id).toBe(path);
     }
+  });
+});
+
+describe('needsFullLoad', () => {
+  it('is a full load exactly when the link would show another screen than a first load', () => {
+    expect(needsFullLoad('consumer', '/biz', 'mobile')).toBe(true);
+    expect(needsFullLoad('consumer', '/creators', 'desktop')).toBe(true);
+    expect(needsFullLoad('consumer', '/city/il/chicago', 'mobile')).toBe(false);
+    expect(needsFullLoad('business', '/biz/dashboard', 'desktop')).toBe(false);
+    expect(needsFullLoad('business', '/users/forkfulleo', 'desktop')).toBe(true);
+    expect(needsFullLoad('campaign', '/reviews/1', 'mobile')).toBe(false);
+    expect(needsFullLoad('landing', '/reviews/1', 'desktop')).toBe(true);
+    expect(needsFullLoad('landing', '/', 'desktop')).toBe(false);
   });
 });

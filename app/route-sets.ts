@@ -229,3 +229,13 @@ export function resolveScreen(set: RouteSet, path: string): Screen {
       return consumerScreen(set, segments);
   }
 }
+
+/**
+ * Whether a link to `path` must be a full page load: client navigations stay in the set of the
+ * first load (spec §2), so a path that would show another screen as a first load (a business or
+ * campaign path from a consumer page, say) needs the server to decide again.
+ */
+export function needsFullLoad(set: RouteSet, path: string, device: DeviceClass): boolean {
+  const firstLoad = resolveScreen(resolveRouteSet(path, device), path);
+  return resolveScreen(set, path).id !== firstLoad.id;
+}

@@ -25,6 +25,22 @@ test.describe('shared elements (spec §2.5)', () => {
     await expect(nav.getByRole('link', { name: 'Creators' })).toHaveAttribute('href', '/creators');
   });
 
+  test('Businesses and Creators open their own screens from a consumer page', async ({ page }) => {
+    for (const [link, screen] of [
+      ['Businesses', 'biz-landing'],
+      ['Creators', 'creators'],
+    ] as const) {
+      await page.goto('/city/il/chicago');
+      await hydrated(page);
+      if (isMobile(page)) await page.getByRole('button', { name: 'Open menu' }).click();
+      await page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('link', { name: link })
+        .click();
+      await expect(page.locator('main#main')).toHaveAttribute('data-screen', screen);
+    }
+  });
+
   test('Brands and Partners go home with the hash when the page has no such section', async ({
     page,
   }) => {

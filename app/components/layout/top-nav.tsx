@@ -4,6 +4,7 @@ import { Link, NavLink } from 'react-router';
 import { useAppInstall } from '../../features/app-install/app-install';
 import { AccountControl } from '../../features/auth/account-control';
 import { paths } from '../../paths';
+import { useFullLoad } from '../../use-full-load';
 import { Button } from '../ui/button';
 import { Logo } from '../ui/logo';
 import styles from './top-nav.module.css';
@@ -31,6 +32,7 @@ export function TopNav({
 }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const { request } = useAppInstall();
+  const fullLoad = useFullLoad();
   const className = [styles.header, hideOnDesktop ? styles.hideOnDesktop : ''].join(' ');
 
   if (compact) {
@@ -52,10 +54,21 @@ export function TopNav({
           aria-label="Main"
           className={`${styles.nav} ${menuOpen ? styles.navOpen : ''}`}
         >
-          <NavLink to={paths.home()} end className={styles.link} onClick={() => setMenuOpen(false)}>
+          <NavLink
+            to={paths.home()}
+            reloadDocument={fullLoad(paths.home())}
+            end
+            className={styles.link}
+            onClick={() => setMenuOpen(false)}
+          >
             Product
           </NavLink>
-          <NavLink to={paths.biz()} className={styles.link} onClick={() => setMenuOpen(false)}>
+          <NavLink
+            to={paths.biz()}
+            reloadDocument={fullLoad(paths.biz())}
+            className={styles.link}
+            onClick={() => setMenuOpen(false)}
+          >
             Businesses
           </NavLink>
           <Link
@@ -72,7 +85,12 @@ export function TopNav({
           >
             Partners
           </Link>
-          <NavLink to={paths.creators()} className={styles.link} onClick={() => setMenuOpen(false)}>
+          <NavLink
+            to={paths.creators()}
+            reloadDocument={fullLoad(paths.creators())}
+            className={styles.link}
+            onClick={() => setMenuOpen(false)}
+          >
             Creators
           </NavLink>
         </nav>

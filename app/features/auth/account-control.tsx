@@ -3,8 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { paths } from '../../paths';
-import { useRootData } from '../../root-data';
-import type { RouteSet } from '../../route-sets';
+import { useFullLoad } from '../../use-full-load';
 import { useAuth } from './auth';
 import type { SessionUser } from './session-user';
 import styles from './account-control.module.css';
@@ -48,9 +47,9 @@ function AccountMenu({ user, onSignOut }: { user: SessionUser; onSignOut: () => 
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
-  const routeSet = useRootData()?.firstLoad.routeSet;
   // A link into another route set (spec §2: the first load decides it) is a full page load.
-  const reloadFor = (set: RouteSet) => routeSet !== undefined && routeSet !== set;
+  const fullLoad = useFullLoad();
+  const profilePath = paths.user(user.vanity_url || user.username);
 
   useEffect(() => {
     if (!open) return;
@@ -102,8 +101,8 @@ function AccountMenu({ user, onSignOut }: { user: SessionUser; onSignOut: () => 
         <ul className={styles.items}>
           <li>
             <Link
-              to={paths.user(user.vanity_url || user.username)}
-              reloadDocument={reloadFor('consumer')}
+              to={profilePath}
+              reloadDocument={fullLoad(profilePath)}
               className={styles.item}
               onClick={() => setOpen(false)}
             >
@@ -115,7 +114,7 @@ function AccountMenu({ user, onSignOut }: { user: SessionUser; onSignOut: () => 
             <li>
               <Link
                 to={paths.bizDashboard()}
-                reloadDocument={reloadFor('business')}
+                reloadDocument={fullLoad(paths.bizDashboard())}
                 className={styles.item}
                 onClick={() => setOpen(false)}
               >
