@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { ClaimBody, HoursInput, WebsiteInput } from './business';
 
 const week = (change: (day: string) => { open: string | null; close: string | null }) =>
-  ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].map((day) => ({ day, ...change(day) }));
+  ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'].map((day) => ({
+    day,
+    ...change(day),
+  }));
 
 describe('business inputs', () => {
   it('reads a website as people type it', () => {
@@ -22,10 +25,10 @@ describe('business inputs', () => {
       true,
     ); // past midnight
     const halfOpen = HoursInput.safeParse(
-      week((d) => (d === 'Tue' ? { open: '09:00', close: null } : { open: null, close: null })),
+      week((d) => (d === 'Tuesday' ? { open: '09:00', close: null } : { open: null, close: null })),
     );
     expect(halfOpen.error?.issues[0]?.message).toBe(
-      'Tue: give both opening and closing times, or mark it closed',
+      'Tuesday: give both opening and closing times, or mark it closed',
     );
     expect(HoursInput.safeParse(week(() => ({ open: '9am', close: '17:00' }))).success).toBe(false);
     expect(HoursInput.safeParse(week(() => ({ open: '10:00', close: '10:00' }))).success).toBe(

@@ -17,6 +17,10 @@ export interface PublicConfig {
   qrCodeUrl: string;
   /** The external business-claim site (spec §2.2, §2.5 banner). */
   claimBusinessUrl: string;
+  /** The external scheduling page of business verification (spec §2.2). */
+  verifySchedulingUrl: string;
+  /** The hosted subscription checkout of the monthly profile (spec §2.2, link only). */
+  profileCheckoutUrl: string;
   /** Company pages outside this app: careers, press kit, terms, privacy, support. */
   companyLinks: { careers: string; press: string; terms: string; privacy: string; support: string };
   socialLinks: { instagram: string; tiktok: string; youtube: string; x: string; facebook: string };

@@ -68,6 +68,14 @@ const EnvSchema = z
       'https://play.google.com/store/apps/details?id=app.spotreel',
     ),
     CLAIM_BUSINESS_URL: url('CLAIM_BUSINESS_URL').default('https://business.spotreel.app/claim'),
+    /** The external scheduling page of business verification (spec §2.2). */
+    VERIFY_SCHEDULING_URL: url('VERIFY_SCHEDULING_URL').default(
+      'https://business.spotreel.app/schedule-verification',
+    ),
+    /** The hosted subscription checkout of the monthly profile (spec §2.2, link only). */
+    PROFILE_CHECKOUT_URL: url('PROFILE_CHECKOUT_URL').default(
+      'https://business.spotreel.app/checkout/monthly-profile',
+    ),
     COMPANY_SITE_URL: url('COMPANY_SITE_URL').default('https://about.spotreel.app'),
     /** Test-only triggers in the web app (never in production). */
     TEST_HOOKS: flag,
@@ -193,6 +201,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     appStoreUrl: c.APP_STORE_URL,
     playStoreUrl: c.PLAY_STORE_URL,
     claimBusinessUrl: c.CLAIM_BUSINESS_URL,
+    verifySchedulingUrl: c.VERIFY_SCHEDULING_URL,
+    profileCheckoutUrl: c.PROFILE_CHECKOUT_URL,
     companySiteUrl: c.COMPANY_SITE_URL.replace(/\/$/, ''),
     testHooks: c.TEST_HOOKS && c.NODE_ENV !== 'production',
     auth: authConfig(c),

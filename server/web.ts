@@ -131,6 +131,8 @@ export async function registerWebApp(app: FastifyInstance, config: Config, versi
     },
     qrCodeUrl: `${config.mediaBaseUrl}/qr/app-download.svg`,
     claimBusinessUrl: config.claimBusinessUrl,
+    verifySchedulingUrl: config.verifySchedulingUrl,
+    profileCheckoutUrl: config.profileCheckoutUrl,
     companyLinks: {
       careers: `${config.companySiteUrl}/careers`,
       press: `${config.companySiteUrl}/press`,

@@ -1,68 +1,104 @@
-import { PageHeader } from '../components/layout/page-header';
-import { ButtonLink } from '../components/ui/button';
+import { BusinessLanding } from '../features/business/business-landing';
 import { BusinessSignIn } from '../features/business/business-sign-in';
+import {
+  ClaimComplete,
+  ClaimForm,
+  claimPrefill,
+  type ClaimPrefill,
+} from '../features/business/claim-form';
+import { Dashboard } from '../features/business/dashboard';
+import { loadDashboard, type DashboardData } from '../features/business/dashboard-data';
+import { VerifyBusiness, VerifyCheckout } from '../features/business/verify';
 import { paths } from '../paths';
 import type { ScreenId } from '../route-sets';
 import { defineScreen } from './screen-module';
-import styles from './screens.module.css';
 
-/** The business area's screens (spec §2.2); issue 6 builds them out inside these layouts. */
-const TITLES: Partial<Record<ScreenId, { title: string; lead: string }>> = {
+type BusinessData =
+  | { kind: 'page' }
+  | { kind: 'claim'; prefill: ClaimPrefill }
+  | { kind: 'claim-complete'; businessName: string | null }
+  | { kind: 'verify'; source: string }
+  | { kind: 'dashboard'; dashboard: DashboardData };
+
+const META: Partial<Record<ScreenId, { title: string; description: string }>> = {
   'biz-landing': {
     title: 'Spotreel for businesses',
-    lead: 'Get videos from top local creators, claim your listing and see how people find you.',
+    description:
+      'Get videos from top local creators, claim your listing and see how people find you.',
   },
   'biz-claim': {
     title: 'Claim your business',
-    lead: 'Tell us who you are and which place is yours.',
+    description: 'Tell us who you are and which place is yours.',
   },
   'biz-claim-complete': {
-    title: 'Thanks — your claim is in',
-    lead: 'We will check it and get back to you by email.',
+    title: 'Your claim is in',
+    description: 'We check every claim and email you within two business days.',
   },
   'biz-sign-in': {
     title: 'Sign in to your business',
-    lead: 'Use the account you claimed your listing with.',
+    description: 'Use the account you claimed your listing with.',
   },
   'biz-dashboard': {
     title: 'Your business dashboard',
-    lead: 'Views, followers and shares of your listing.',
+    description: 'Views, followers and shares of your listing.',
   },
   'verify-business': {
     title: 'Verify your business',
-    lead: 'A short call confirms you run this place.',
+    description: 'A short call confirms you run this place.',
   },
   'verify-business-checkout': {
     title: 'Your business profile',
-    lead: 'One monthly plan, cancel any time.',
+    description: 'One monthly plan, cancel any time.',
   },
 };
 
-export const screen = defineScreen<null>({
-  load: async () => null,
+/** The business area (spec §2.2): every screen of the business route set. */
+export const screen = defineScreen<BusinessData>({
+  load: async ({ screen, url, api }) => {
+    switch (screen.id) {
+      case 'biz-claim':
+        return { kind: 'claim', prefill: claimPrefill(url.searchParams) };
+      case 'biz-claim-complete':
+        return { kind: 'claim-complete', businessName: url.searchParams.get('business') };
+      case 'verify-business':
+        return { kind: 'verify', source: url.searchParams.get('utm_source') ?? '' };
+      case 'biz-dashboard':
+        return {
+          kind: 'dashboard',
+          dashboard: await loadDashboard(api, url, screen.dashboardTab ?? 'overview'),
+        };
+      default:
+        return { kind: 'page' };
+    }
+  },
   meta: (_data, screen) => {
-    const copy = TITLES[screen.id] ?? TITLES['biz-landing']!;
+    const copy = META[screen.id] ?? META['biz-landing']!;
     return {
       title: `${copy.title} · Spotreel`,
-      description: copy.lead,
+      description: copy.description,
       canonicalPath: screen.id === 'biz-landing' ? paths.biz() : undefined,
     };
   },
-  Screen: ({ screen }) => {
-    if (screen.id === 'biz-sign-in') return <BusinessSignIn />;
-    const copy = TITLES[screen.id] ?? TITLES['biz-landing']!;
-    return (
-      <div className={styles.placeholder}>
-        <PageHeader eyebrow="Spotreel for businesses" title={copy.title} lead={copy.lead}>
-          {screen.id === 'biz-landing' ? (
-            <div>
-              <ButtonLink href={paths.bizSignIn()} variant="secondary">
-                Business sign-in
-              </ButtonLink>
-            </div>
-          ) : null}
-        </PageHeader>
-      </div>
-    );
+  Screen: ({ data, screen }) => {
+    switch (screen.id) {
+      case 'biz-sign-in':
+        return <BusinessSignIn />;
+      case 'biz-claim':
+        return data.kind === 'claim' ? <ClaimForm prefill={data.prefill} /> : null;
+      case 'biz-claim-complete':
+        return (
+          <ClaimComplete businessName={data.kind === 'claim-complete' ? data.businessName : null} />
+        );
+      case 'verify-business':
+        return <VerifyBusiness source={data.kind === 'verify' ? data.source : ''} />;
+      case 'verify-business-checkout':
+        return <VerifyCheckout />;
+      case 'biz-dashboard':
+        return data.kind === 'dashboard' ? (
+          <Dashboard data={data.dashboard} tab={screen.dashboardTab ?? 'overview'} />
+        ) : null;
+      default:
+        return <BusinessLanding />;
+    }
   },
 });

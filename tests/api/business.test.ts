@@ -68,8 +68,11 @@ function validInfo(description: string) {
   return {
     website: 'tacos.example.com',
     description,
-    hours: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].map((day) =>
-      day === 'Mon' ? { day, open: null, close: null } : { day, open: '11:00', close: '22:30' },
+    hours: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'].map(
+      (day) =>
+        day === 'Monday'
+          ? { day, open: null, close: null }
+          : { day, open: '11:00', close: '22:30' },
     ),
   };
 }
@@ -168,7 +171,7 @@ describe('listing info', () => {
       website: 'https://tacos.example.com/',
       description: 'Hand-made tortillas, every day but Monday.',
     });
-    expect(saved.body.hours[0]).toEqual({ day: 'Mon', open: null, close: null });
+    expect(saved.body.hours[0]).toEqual({ day: 'Monday', open: null, close: null });
     const page = await api<{ clm_id: number; description?: string }>(
       `/api/v2/locations/${jonahPlaces[1]}`,
     );
@@ -184,7 +187,7 @@ describe('listing info', () => {
       { ...validInfo('x'), hours: validInfo('x').hours.slice(0, 6) },
       {
         ...validInfo('x'),
-        hours: validInfo('x').hours.map((d) => (d.day === 'Tue' ? { ...d, close: null } : d)),
+        hours: validInfo('x').hours.map((d) => (d.day === 'Tuesday' ? { ...d, close: null } : d)),
       },
       { ...validInfo('x'), hours: validInfo('x').hours.map((d) => ({ ...d, open: '25:00' })) },
     ];

@@ -11,7 +11,7 @@ const PAGES: [string, RegExp][] = [
   ['/locations/any-name-1001', /\S/],
   ['/location/new-york-ny/any-name-1001', /\S/],
   ['/users/spotreel', /Spotreel/],
-  ['/biz', /Spotreel for businesses/],
+  ['/biz', /Get videos from top local creators/],
   ['/biz/dashboard', /dashboard/i],
   ['/scholarship', /Scholarship/],
   ['/communityround', /community round/i],

@@ -49,13 +49,19 @@ export function ButtonLink({
   children,
   className,
   href,
+  reloadDocument,
   ...rest
-}: Common & AnchorHTMLAttributes<HTMLAnchorElement> & { href: string }) {
+}: Common &
+  AnchorHTMLAttributes<HTMLAnchorElement> & {
+    href: string;
+    /** An in-app path that must load as a new page (another route set, spec §2). */
+    reloadDocument?: boolean;
+  }) {
   const cls = classes(variant, size, iconOnly, className);
   const text = label(children, iconOnly);
   if (href.startsWith('/') && !rest.target) {
     return (
-      <Link to={href} className={cls} {...rest}>
+      <Link to={href} className={cls} reloadDocument={reloadDocument} {...rest}>
         {icon}
         {text}
       </Link>

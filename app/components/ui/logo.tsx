@@ -1,12 +1,15 @@
 import { Link } from 'react-router';
 import { paths } from '../../paths';
+import { useFullLoad } from '../../use-full-load';
 import styles from './logo.module.css';
 
 /** The Spotreel mark (a play-button pin) and word; links home. */
 export function Logo({ tone = 'ink' }: { tone?: 'ink' | 'paper' }) {
+  const fullLoad = useFullLoad();
   return (
     <Link
       to={paths.home()}
+      reloadDocument={fullLoad(paths.home())}
       className={`${styles.logo} ${tone === 'paper' ? styles.paper : ''}`}
       aria-label="Spotreel home"
     >

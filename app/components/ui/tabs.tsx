@@ -7,7 +7,8 @@ export function LinkTabs({
   tabs,
 }: {
   label: string;
-  tabs: { to: string; label: string; end?: boolean }[];
+  /** `active` overrides the URL match (a tab shown at more than one address). */
+  tabs: { to: string; label: string; end?: boolean; active?: boolean }[];
 }) {
   return (
     <nav aria-label={label} className={styles.tabs}>
@@ -16,7 +17,10 @@ export function LinkTabs({
           key={tab.to}
           to={tab.to}
           end={tab.end ?? true}
-          className={({ isActive }) => `${styles.tab} ${isActive ? styles.active : ''}`}
+          className={({ isActive }) =>
+            `${styles.tab} ${(tab.active ?? isActive) ? styles.active : ''}`
+          }
+          aria-current={tab.active === undefined ? undefined : tab.active ? 'page' : false}
         >
           {tab.label}
         </NavLink>

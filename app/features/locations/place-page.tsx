@@ -233,7 +233,8 @@ export function PlacePage({
                   Claim Business
                 </a>
               ) : (
-                <Link className={styles.claimLink} to={claimHref}>
+                // the business area is another route set (spec §2): a full page load
+                <Link className={styles.claimLink} to={claimHref} reloadDocument>
                   Claim Business
                 </Link>
               )}

@@ -1,0 +1,355 @@
+import { CheckCircle2 } from 'lucide-react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { browserApi } from '../../api/browser-api';
+import { ApiError } from '../../api/client';
+import { Button, ButtonLink } from '../../components/ui/button';
+import { paths } from '../../paths';
+import { useAuth } from '../auth/auth';
+import styles from './business.module.css';
+
+/** spec §2.2: the query the business-entry decision prefills claim-business with. */
+export interface ClaimPrefill {
+  utm_source: string;
+  position: string;
+  business_name: string;
+  business_website: string;
+  addr_line1: string;
+  city: string;
+  state: string;
+  postal: string;
+}
+
+export function claimPrefill(query: URLSearchParams): ClaimPrefill {
+  const get = (key: string) => (query.get(key) ?? '').slice(0, 300);
+  return {
+    utm_source: get('utm_source'),
+    position: get('position') || 'Owner',
+    business_name: get('businessName'),
+    business_website: get('businessWebsite'),
+    addr_line1: get('address[addr_line1]'),
+    city: get('address[city]'),
+    state: get('address[state]'),
+    postal: get('address[postal]'),
+  };
+}
+
+type FieldName =
+  | 'owner_name'
+  | 'position'
+  | 'email'
+  | 'phone'
+  | 'business_name'
+  | 'business_website'
+  | 'address.addr_line1'
+  | 'address.city'
+  | 'address.state'
+  | 'address.postal';
+
+const ORDER: FieldName[] = [
+  'owner_name',
+  'position',
+  'email',
+  'phone',
+  'business_name',
+  'business_website',
+  'address.addr_line1',
+  'address.city',
+  'address.state',
+  'address.postal',
+];
+
+const POSITIONS = ['Owner', 'Co-owner', 'General manager', 'Marketing', 'Other'];
+
+/** claim-business (spec §2.2): who you are and which place is yours, prefilled from the query. */
+export function ClaimForm({ prefill }: { prefill: ClaimPrefill }) {
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const [values, setValues] = useState<Record<FieldName, string>>(() => ({
+    owner_name: user?.display_name ?? '',
+    position: POSITIONS.includes(prefill.position) ? prefill.position : 'Other',
+    email: user?.email ?? '',
+    phone: '',
+    business_name: prefill.business_name,
+    business_website: prefill.business_website,
+    'address.addr_line1': prefill.addr_line1,
+    'address.city': prefill.city,
+    'address.state': prefill.state,
+    'address.postal': prefill.postal,
+  }));
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+
+  const set = (name: FieldName) => (value: string) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    setErrors((current) => ({ ...current, [name]: undefined }));
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setFormError(null);
+    setSending(true);
+    try {
+      await browserApi().request('POST', '/api/biz/claims', {
+        body: {
+          owner_name: values.owner_name,
+          position: values.position,
+          business_name: values.business_name,
+          ...(values.business_website.trim() ? { business_website: values.business_website } : {}),
+          address: {
+            addr_line1: values['address.addr_line1'],
+            city: values['address.city'],
+            state: values['address.state'],
+            postal: values['address.postal'],
+          },
+          email: values.email,
+          phone: values.phone,
+          ...(prefill.utm_source ? { utm_source: prefill.utm_source } : {}),
+        },
+      });
+      void navigate(
+        `${paths.claimBusinessComplete()}?${new URLSearchParams({ business: values.business_name.trim() })}`,
+      );
+    } catch (error) {
+      setSending(false);
+      const fields = error instanceof ApiError ? error.fields : {};
+      const found: Partial<Record<FieldName, string>> = {};
+      for (const name of ORDER) if (fields[name]) found[name] = fields[name];
+      setErrors(found);
+      const first = ORDER.find((name) => found[name]);
+      if (first) {
+        form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+        setFormError('Check the highlighted fields.');
+      } else {
+        setFormError(
+          error instanceof Error ? error.message : 'Your claim was not sent. Try again.',
+        );
+      }
+    }
+  }
+
+  const field = (name: FieldName, label: string, props: Partial<FieldProps> = {}) => (
+    <Field
+      name={name}
+      label={label}
+      value={values[name]}
+      onChange={set(name)}
+      error={errors[name]}
+      {...props}
+    />
+  );
+
+  return (
+    <div className={`page-width ${styles.claimPage}`}>
+      <header className={styles.formHeader}>
+        <p className={styles.eyebrow}>Spotreel for businesses</p>
+        <h1>Claim your business</h1>
+        <p className={styles.muted}>
+          Tell us who you are and which place is yours. We check every claim, usually within two
+          business days, and email you when it is done.
+        </p>
+      </header>
+      <div className={styles.claimLayout}>
+        <form ref={form} className={styles.form} onSubmit={submit} noValidate>
+          <fieldset>
+            <legend>About you</legend>
+            <div className={styles.grid2}>
+              {field('owner_name', 'Your name', { autoComplete: 'name' })}
+              <SelectField
+                name="position"
+                label="Your role"
+                value={values.position}
+                options={POSITIONS}
+                onChange={set('position')}
+                error={errors.position}
+              />
+              {field('email', 'Email', { type: 'email', autoComplete: 'email' })}
+              {field('phone', 'Phone', {
+                type: 'tel',
+                autoComplete: 'tel',
+                hint: 'We call to confirm the claim.',
+              })}
+            </div>
+          </fieldset>
+          <fieldset>
+            <legend>Your business</legend>
+            <div className={styles.grid2}>
+              {field('business_name', 'Business name', {
+                autoComplete: 'organization',
+                wide: true,
+              })}
+              {field('business_website', 'Website (optional)', {
+                type: 'url',
+                autoComplete: 'url',
+                wide: true,
+                placeholder: 'example.com',
+              })}
+              {field('address.addr_line1', 'Street address', {
+                autoComplete: 'address-line1',
+                wide: true,
+              })}
+              {field('address.city', 'City', { autoComplete: 'address-level2' })}
+              <div className={styles.grid2}>
+                {field('address.state', 'State', {
+                  autoComplete: 'address-level1',
+                  maxLength: 2,
+                  placeholder: 'IL',
+                })}
+                {field('address.postal', 'ZIP code', {
+                  autoComplete: 'postal-code',
+                  inputMode: 'numeric',
+                  maxLength: 10,
+                })}
+              </div>
+            </div>
+          </fieldset>
+          <p className={styles.error} role="alert">
+            {formError}
+          </p>
+          <div className={styles.formActions}>
+            <Button type="submit" size="lg" disabled={sending} aria-busy={sending}>
+              {sending ? 'Sending…' : 'Send my claim'}
+            </Button>
+            <p className={styles.fine}>
+              By sending this you confirm you may act for this business.
+            </p>
+          </div>
+        </form>
+        <aside className={styles.claimAside} aria-labelledby="claim-next-title">
+          <h2 id="claim-next-title">What happens next</h2>
+          <ol className={styles.nextSteps}>
+            <li>We check your claim, usually within two business days.</li>
+            <li>We call the number you give us to confirm you run the place.</li>
+            <li>Your dashboard opens: views, followers, shares and your listing details.</li>
+          </ol>
+          <p className={styles.fine}>Claiming is free. You can add the business profile later.</p>
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+interface FieldProps {
+  name: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  hint?: string;
+  type?: string;
+  autoComplete?: string;
+  placeholder?: string;
+  maxLength?: number;
+  inputMode?: 'numeric' | 'text';
+  wide?: boolean;
+}
+
+function FieldShell({
+  id,
+  label,
+  error,
+  hint,
+  wide,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  hint?: string;
+  wide?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div className={`${styles.field} ${wide ? styles.wide : ''}`}>
+      <label htmlFor={id}>{label}</label>
+      {children}
+      {hint ? (
+        <p id={`${id}-hint`} className={styles.hint}>
+          {hint}
+        </p>
+      ) : null}
+      <p id={`${id}-error`} className={styles.fieldError}>
+        {error}
+      </p>
+    </div>
+  );
+}
+
+export function Field({ name, label, value, onChange, error, hint, wide, ...input }: FieldProps) {
+  const id = useId();
+  return (
+    <FieldShell id={id} label={label} error={error} hint={hint} wide={wide}>
+      <input
+        id={id}
+        name={name}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[hint ? `${id}-hint` : '', `${id}-error`].filter(Boolean).join(' ')}
+        {...input}
+      />
+    </FieldShell>
+  );
+}
+
+function SelectField({
+  name,
+  label,
+  value,
+  options,
+  onChange,
+  error,
+}: {
+  name: string;
+  label: string;
+  value: string;
+  options: string[];
+  onChange: (value: string) => void;
+  error?: string;
+}) {
+  const id = useId();
+  return (
+    <FieldShell id={id} label={label} error={error}>
+      <select
+        id={id}
+        name={name}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-error`}
+      >
+        {options.map((option) => (
+          <option key={option}>{option}</option>
+        ))}
+      </select>
+    </FieldShell>
+  );
+}
+
+/** claim-business/complete: the claim is in, and what happens next. */
+export function ClaimComplete({ businessName }: { businessName: string | null }) {
+  return (
+    <div className={`page-width ${styles.completePage}`}>
+      <CheckCircle2 className={styles.completeIcon} aria-hidden="true" />
+      <h1>Thanks — your claim is in</h1>
+      <p className={styles.muted}>
+        {businessName ? `We have your claim for ${businessName}. ` : ''}Here is what happens next:
+      </p>
+      <ol className={styles.nextSteps}>
+        <li>We check the claim, usually within two business days.</li>
+        <li>We call or email you to confirm you run the place.</li>
+        <li>
+          You get access to your dashboard: views, followers, shares and your listing details.
+        </li>
+      </ol>
+      <div className={styles.heroActions}>
+        <ButtonLink href={paths.biz()}>Back to Spotreel for businesses</ButtonLink>
+        <ButtonLink href={paths.home()} variant="secondary" reloadDocument>
+          Explore Spotreel
+        </ButtonLink>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import type { Growth, ListingInfo } from '../../../contract/business';
+import type { Location } from '../../../contract/locations';
+import type { VideoList } from '../../../contract/reviews';
+import type { ApiClient } from '../../api/client';
+import type { DashboardTab } from '../../route-sets';
+import { loadSessionUser } from '../auth/session-api';
+import type { SessionUser } from '../auth/session-user';
+
+export const GROWTH_RANGES = [7, 30, 90] as const;
+export type GrowthRange = (typeof GROWTH_RANGES)[number];
+export const DEFAULT_RANGE: GrowthRange = 30;
+/** spec §4: selecting a business loads its metadata and its first videos. */
+export const FIRST_VIDEOS = 15;
+
+export type DashboardData =
+  | { state: 'signed-out' }
+  | { state: 'onboarding'; user: SessionUser }
+  | {
+      state: 'ready';
+      user: SessionUser;
+      /** The selected business's clm_id. */
+      selected: number;
+      range: GrowthRange;
+      location: Location | null;
+      videos: VideoList | null;
+      growth: Growth | null;
+      info: ListingInfo | null;
+    };
+
+export function rangeFrom(value: string | null): GrowthRange {
+  const range = Number(value);
+  return (GROWTH_RANGES as readonly number[]).includes(range)
+    ? (range as GrowthRange)
+    : DEFAULT_RANGE;
+}
+
+/**
+ * spec §4 business dashboard: signed out → nothing (all dashboard data reset); no businesses →
+ * onboarding; else the business named by `?business=` when it is the user's, or the first one,
+ * with its metadata, first videos and what the tab shows.
+ */
+export async function loadDashboard(
+  api: ApiClient,
+  url: URL,
+  tab: DashboardTab,
+): Promise<DashboardData> {
+  const user = await loadSessionUser(api);
+  if (!user) return { state: 'signed-out' };
+  if (user.businesses.length === 0) return { state: 'onboarding', user };
+  const requested = Number(url.searchParams.get('business'));
+  const selected = (user.businesses.find((b) => b.clm_id === requested) ?? user.businesses[0]!)
+    .clm_id;
+  const range = tab === 'growth' ? rangeFrom(url.searchParams.get('range')) : DEFAULT_RANGE;
+  const [location, videos, growth, info] = await Promise.all([
+    api.get<Location>(`/api/v2/locations/${selected}`),
+    api.get<VideoList>(`/api/v3/locations/${selected}/videos`, { per_page: FIRST_VIDEOS }),
+    tab === 'info' ? null : api.get<Growth>(`/api/biz/locations/${selected}/growth`, { range }),
+    tab === 'info' ? api.get<ListingInfo>(`/api/biz/locations/${selected}/info`) : null,
+  ]);
+  return { state: 'ready', user, selected, range, location, videos, growth, info };
+}
+
+/** A dashboard address: the tab, the selected business and (growth) the range. */
+export function dashboardHref(tab: DashboardTab, business: number, range?: GrowthRange): string {
+  const query = new URLSearchParams({ business: String(business) });
+  if (range && range !== DEFAULT_RANGE) query.set('range', String(range));
+  return `/biz/dashboard/${tab}?${query}`;
+}

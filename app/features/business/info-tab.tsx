@@ -1,0 +1,220 @@
+import { useId, useState, type FormEvent } from 'react';
+import type { ListingInfo } from '../../../contract/business';
+import type { Location } from '../../../contract/locations';
+import { browserApi } from '../../api/browser-api';
+import { ApiError } from '../../api/client';
+import { Button } from '../../components/ui/button';
+import styles from './business.module.css';
+
+const DAYS = [
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+  'Sunday',
+] as const;
+
+type Day = { day: string; open: string | null; close: string | null };
+
+/** Seven days in order, whatever the stored list holds. */
+function week(hours: readonly Day[]): Day[] {
+  return DAYS.map((day) => hours.find((h) => h.day === day) ?? { day, open: null, close: null });
+}
+
+/** The dashboard's Info tab: the details an owner may change (website, description, hours). */
+export function InfoTab({
+  info,
+  location,
+}: {
+  info: ListingInfo | null;
+  location: Location | null;
+}) {
+  if (!info)
+    return <p className={styles.muted}>Your listing details are not available right now.</p>;
+  return <InfoForm info={info} location={location} />;
+}
+
+function InfoForm({ info, location }: { info: ListingInfo; location: Location | null }) {
+  const [website, setWebsite] = useState(info.website ?? '');
+  const [description, setDescription] = useState(info.description);
+  const [hours, setHours] = useState<Day[]>(() => week(info.hours));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [status, setStatus] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const websiteId = useId();
+  const descriptionId = useId();
+
+  const setDay = (index: number, change: Partial<Day>) =>
+    setHours((current) => current.map((day, i) => (i === index ? { ...day, ...change } : day)));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setSaving(true);
+    setStatus(null);
+    setFormError(null);
+    try {
+      const saved = await browserApi().request<ListingInfo>(
+        'PUT',
+        `/api/biz/locations/${info.clm_id}/info`,
+        {
+          body: {
+            website: website.trim() || null,
+            description,
+            hours: hours.map((day) => ({
+              day: day.day,
+              open: day.open || null,
+              close: day.close || null,
+            })),
+          },
+        },
+      );
+      setErrors({});
+      setWebsite(saved.website ?? '');
+      setDescription(saved.description);
+      setHours(week(saved.hours));
+      setStatus('Saved. Visitors see the new details now.');
+    } catch (error) {
+      const fields = error instanceof ApiError ? error.fields : {};
+      setErrors(fields);
+      setFormError(
+        Object.keys(fields).length > 0
+          ? 'Some details need a fix before they can be saved.'
+          : error instanceof Error
+            ? error.message
+            : 'Your changes were not saved. Try again.',
+      );
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const dayError = (index: number) =>
+    Object.entries(errors).find(
+      ([field]) => field === `hours.${index}` || field.startsWith(`hours.${index}.`),
+    )?.[1];
+
+  return (
+    <form className={styles.infoForm} onSubmit={submit} noValidate aria-labelledby="info-title">
+      <h2 id="info-title" className={styles.panelTitle}>
+        Listing details
+      </h2>
+      <div className={styles.field}>
+        <label htmlFor={websiteId}>Website</label>
+        <input
+          id={websiteId}
+          name="website"
+          type="url"
+          value={website}
+          placeholder="example.com"
+          onChange={(event) => setWebsite(event.target.value)}
+          aria-invalid={errors.website ? true : undefined}
+          aria-describedby={`${websiteId}-error`}
+        />
+        <p id={`${websiteId}-error`} className={styles.fieldError}>
+          {errors.website}
+        </p>
+      </div>
+      <div className={styles.field}>
+        <label htmlFor={descriptionId}>Description</label>
+        <textarea
+          id={descriptionId}
+          name="description"
+          rows={4}
+          maxLength={1000}
+          value={description}
+          onChange={(event) => setDescription(event.target.value)}
+          aria-invalid={errors.description ? true : undefined}
+          aria-describedby={`${descriptionId}-count ${descriptionId}-error`}
+        />
+        <p id={`${descriptionId}-count`} className={styles.hint}>
+          {description.length}/1000
+        </p>
+        <p id={`${descriptionId}-error`} className={styles.fieldError}>
+          {errors.description}
+        </p>
+      </div>
+      <fieldset className={styles.hours}>
+        <legend>Opening hours</legend>
+        {errors.hours ? <p className={styles.fieldError}>{errors.hours}</p> : null}
+        {hours.map((day, index) => {
+          const closed = day.open === null && day.close === null;
+          const name = day.day;
+          const error = dayError(index);
+          return (
+            <div key={day.day} className={styles.hoursRow} role="group" aria-label={name}>
+              <span className={styles.hoursDay}>{name}</span>
+              <label className={styles.closed}>
+                <input
+                  type="checkbox"
+                  checked={closed}
+                  onChange={(event) =>
+                    setDay(
+                      index,
+                      event.target.checked
+                        ? { open: null, close: null }
+                        : { open: '09:00', close: '17:00' },
+                    )
+                  }
+                />
+                Closed
+              </label>
+              {closed ? null : (
+                <>
+                  <label>
+                    <span className="visually-hidden">{name} opens</span>
+                    <input
+                      type="time"
+                      value={day.open ?? ''}
+                      onChange={(event) => setDay(index, { open: event.target.value || null })}
+                      aria-invalid={error ? true : undefined}
+                    />
+                  </label>
+                  <span aria-hidden="true">–</span>
+                  <label>
+                    <span className="visually-hidden">{name} closes</span>
+                    <input
+                      type="time"
+                      value={day.close ?? ''}
+                      onChange={(event) => setDay(index, { close: event.target.value || null })}
+                      aria-invalid={error ? true : undefined}
+                    />
+                  </label>
+                </>
+              )}
+              {error ? <p className={styles.fieldError}>{error}</p> : null}
+            </div>
+          );
+        })}
+      </fieldset>
+      {location ? (
+        <div className={styles.readOnly}>
+          <h3>Name, address and phone</h3>
+          <p>
+            {location.clm_name}
+            <br />
+            {location.clm_address}, {location.clm_city}, {location.clm_state} {location.clm_zip}
+            <br />
+            {info.phone}
+          </p>
+          <p className={styles.hint}>
+            To change these, contact support: we check them against your claim.
+          </p>
+        </div>
+      ) : null}
+      <p className={styles.error} role="alert">
+        {formError}
+      </p>
+      <div className={styles.formActions}>
+        <Button type="submit" disabled={saving} aria-busy={saving}>
+          {saving ? 'Saving…' : 'Save changes'}
+        </Button>
+        <p className={styles.saved} role="status">
+          {status}
+        </p>
+      </div>
+    </form>
+  );
+}

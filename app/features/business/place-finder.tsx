@@ -1,0 +1,142 @@
+import { LoaderCircle, MapPin, Search } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { Location } from '../../../contract/locations';
+import type { SearchResults } from '../../../contract/search';
+import { browserApi } from '../../api/browser-api';
+import { Button } from '../../components/ui/button';
+import { useRootData } from '../../root-data';
+import { SEARCH_DEBOUNCE_MS, searchableTerm, WONDER_SEARCH_PATH } from '../search/search-results';
+import { businessEntryTarget } from './business-entry';
+import styles from './business.module.css';
+
+type Place = NonNullable<SearchResults['data']['locations']>[number];
+
+/**
+ * "Find your place, then claim it": a place search whose Claim buttons go where the business-entry
+ * decision of spec §2.2 says (`source` is the utm_source of this entry).
+ */
+export function PlaceFinder({
+  source,
+  label = 'Find your business',
+}: {
+  source: string;
+  label?: string;
+}) {
+  const [term, setTerm] = useState('');
+  const [places, setPlaces] = useState<Place[] | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [claiming, setClaiming] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const inputId = useId();
+  const resultsId = useId();
+  const navigate = useNavigate();
+  const config = useRootData()?.config;
+
+  useEffect(() => {
+    const query = searchableTerm(term);
+    if (!query) {
+      setPlaces(null);
+      setLoading(false);
+      return;
+    }
+    setLoading(true);
+    let current = true;
+    const timer = window.setTimeout(async () => {
+      const answer = await browserApi().get<SearchResults>(WONDER_SEARCH_PATH, {
+        search_type: 'global',
+        term: query,
+        include: 'locations',
+        limit: 6,
+      });
+      if (!current) return;
+      setLoading(false);
+      setPlaces(answer?.data.locations ?? []);
+    }, SEARCH_DEBOUNCE_MS);
+    return () => {
+      current = false;
+      window.clearTimeout(timer);
+    };
+  }, [term]);
+
+  async function claim(place: Place) {
+    setClaiming(place.clm_id);
+    setError(null);
+    const location = await browserApi().get<Location>(`/api/v2/locations/${place.clm_id}`);
+    if (!location) {
+      setClaiming(null);
+      setError('We could not open that place just now. Try again.');
+      return;
+    }
+    const target = businessEntryTarget({
+      location,
+      source,
+      defaultTarget: null,
+      claimSiteUrl: config?.claimBusinessUrl ?? '',
+    });
+    if (/^https?:/.test(target)) window.location.assign(target);
+    else void navigate(target);
+  }
+
+  return (
+    <div className={styles.finder}>
+      <label htmlFor={inputId} className={styles.finderLabel}>
+        {label}
+      </label>
+      <div className={styles.finderField}>
+        <Search aria-hidden="true" />
+        <input
+          id={inputId}
+          type="search"
+          value={term}
+          onChange={(event) => setTerm(event.target.value)}
+          placeholder="Business name, like Tacos Moreno"
+          autoComplete="off"
+          aria-controls={resultsId}
+          aria-describedby={`${resultsId}-status`}
+        />
+        {loading ? <LoaderCircle className={styles.spin} aria-hidden="true" /> : null}
+      </div>
+      <p id={`${resultsId}-status`} className={styles.finderStatus} aria-live="polite">
+        {places === null
+          ? ''
+          : places.length === 0
+            ? `No listed place matches “${term.trim()}”. Not listed yet? Claim it with the form.`
+            : `${places.length} ${places.length === 1 ? 'place' : 'places'} found`}
+      </p>
+      <ul id={resultsId} className={styles.finderResults}>
+        {(places ?? []).map((place) => (
+          <li key={place.clm_id}>
+            <span className={styles.finderPlace}>
+              <strong>{place.clm_name}</strong>
+              <span>
+                <MapPin aria-hidden="true" />
+                {place.clm_address}, {place.clm_city}, {place.clm_state}
+              </span>
+            </span>
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => void claim(place)}
+              disabled={claiming !== null}
+              aria-label={`Claim ${place.clm_name}, ${place.clm_address}`}
+            >
+              {claiming === place.clm_id ? 'Opening…' : 'Claim'}
+            </Button>
+          </li>
+        ))}
+      </ul>
+      {places !== null && places.length === 0 ? (
+        <a
+          className={styles.finderFallback}
+          href={`/claim-business?${new URLSearchParams({ utm_source: source, position: 'Owner', businessName: term.trim() })}`}
+        >
+          Claim a place that is not listed
+        </a>
+      ) : null}
+      <p className={styles.error} role="alert">
+        {error}
+      </p>
+    </div>
+  );
+}
