@@ -1,8 +1,40 @@
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
 
+/**
+ * Chunks (docs/decisions/013-page-weight.md). Left alone, the bundler makes a small chunk for
+ * every set of modules two chunks share — a dozen requests per page. Instead: the framework in
+ * one chunk; the code the parts loaded on demand (sign-in, profile form, business area) share
+ * only among themselves in one; and the app code the pages share with them in one more.
+ */
+const FRAMEWORK =
+  /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/;
+const ON_DEMAND =
+  /[\\/]app[\\/]features[\\/](business[\\/](?!(dashboard-data|claim-prefill|business-sign-in|business-entry|classify-location)\.)|auth[\\/](sign-in-panel|sign-in|username-field|auth-popup|provider-marks)\.|users[\\/]edit-profile-dialog\.)/;
+const APP = /[\\/](app|contract)[\\/]|node_modules[\\/]lucide-react[\\/]/;
+
 export default defineConfig({
   plugins: [reactRouter()],
-  build: { target: 'es2022', cssCodeSplit: true },
+  build: {
+    target: 'es2022',
+    cssCodeSplit: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'framework', test: FRAMEWORK, priority: 30 },
+            // first what pages share (with its dependencies), then what is left to the on-demand parts
+            {
+              name: 'shared',
+              test: (id) => APP.test(id) && (!ON_DEMAND.test(id) || id.endsWith('.module.css')),
+              minShareCount: 2,
+              priority: 20,
+            },
+            { name: 'on-demand', test: ON_DEMAND, minShareCount: 2, priority: 10 },
+          ],
+        },
+      },
+    },
+  },
   css: { modules: { localsConvention: 'camelCaseOnly' } },
 });

@@ -1,17 +1,41 @@
-import { BusinessLanding } from '../features/business/business-landing';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { BusinessSignIn } from '../features/business/business-sign-in';
-import {
-  ClaimComplete,
-  ClaimForm,
-  claimPrefill,
-  type ClaimPrefill,
-} from '../features/business/claim-form';
-import { Dashboard } from '../features/business/dashboard';
+// Every business screen shares this stylesheet: linked with the page, so the server-rendered
+// screen is styled before its script (loaded on demand, below) arrives.
+import styles from '../features/business/business.module.css';
+import { claimPrefill, type ClaimPrefill } from '../features/business/claim-prefill';
 import { loadDashboard, type DashboardData } from '../features/business/dashboard-data';
-import { VerifyBusiness, VerifyCheckout } from '../features/business/verify';
 import { paths } from '../paths';
 import type { ScreenId } from '../route-sets';
 import { defineScreen } from './screen-module';
+
+// The business area's code loads with its pages only: consumer pages do not ship it.
+const BusinessLanding = lazy(() =>
+  import('../features/business/business-landing').then((m) => ({ default: m.BusinessLanding })),
+);
+const ClaimForm = lazy(() =>
+  import('../features/business/claim-form').then((m) => ({ default: m.ClaimForm })),
+);
+const ClaimComplete = lazy(() =>
+  import('../features/business/claim-form').then((m) => ({ default: m.ClaimComplete })),
+);
+const VerifyBusiness = lazy(() =>
+  import('../features/business/verify').then((m) => ({ default: m.VerifyBusiness })),
+);
+const VerifyCheckout = lazy(() =>
+  import('../features/business/verify').then((m) => ({ default: m.VerifyCheckout })),
+);
+const Dashboard = lazy(() =>
+  import('../features/business/dashboard').then((m) => ({ default: m.Dashboard })),
+);
+
+function OnDemand({ children }: { children: ReactNode }) {
+  return (
+    <Suspense fallback={<div className={`page-width ${styles.loading}`} aria-busy="true" />}>
+      {children}
+    </Suspense>
+  );
+}
 
 type BusinessData =
   | { kind: 'page' }
@@ -80,25 +104,32 @@ export const screen = defineScreen<BusinessData>({
     };
   },
   Screen: ({ data, screen }) => {
-    switch (screen.id) {
-      case 'biz-sign-in':
-        return <BusinessSignIn />;
-      case 'biz-claim':
-        return data.kind === 'claim' ? <ClaimForm prefill={data.prefill} /> : null;
-      case 'biz-claim-complete':
-        return (
-          <ClaimComplete businessName={data.kind === 'claim-complete' ? data.businessName : null} />
-        );
-      case 'verify-business':
-        return <VerifyBusiness source={data.kind === 'verify' ? data.source : ''} />;
-      case 'verify-business-checkout':
-        return <VerifyCheckout />;
-      case 'biz-dashboard':
-        return data.kind === 'dashboard' ? (
-          <Dashboard data={data.dashboard} tab={screen.dashboardTab ?? 'overview'} />
-        ) : null;
-      default:
-        return <BusinessLanding />;
-    }
+    if (screen.id === 'biz-sign-in') return <BusinessSignIn />;
+    return <OnDemand>{businessScreen(data, screen.id, screen.dashboardTab)}</OnDemand>;
   },
 });
+
+function businessScreen(
+  data: BusinessData,
+  id: ScreenId,
+  tab: 'overview' | 'info' | 'growth' | undefined,
+) {
+  switch (id) {
+    case 'biz-claim':
+      return data.kind === 'claim' ? <ClaimForm prefill={data.prefill} /> : null;
+    case 'biz-claim-complete':
+      return (
+        <ClaimComplete businessName={data.kind === 'claim-complete' ? data.businessName : null} />
+      );
+    case 'verify-business':
+      return <VerifyBusiness source={data.kind === 'verify' ? data.source : ''} />;
+    case 'verify-business-checkout':
+      return <VerifyCheckout />;
+    case 'biz-dashboard':
+      return data.kind === 'dashboard' ? (
+        <Dashboard data={data.dashboard} tab={tab ?? 'overview'} />
+      ) : null;
+    default:
+      return <BusinessLanding />;
+  }
+}
