@@ -21,6 +21,8 @@ export interface PublicConfig {
   verifySchedulingUrl: string;
   /** The hosted subscription checkout of the monthly profile (spec §2.2, link only). */
   profileCheckoutUrl: string;
+  /** The giveaway's entry period, ISO dates (kygo-sweepstakes and its rules). */
+  giveaway: { opens: string; closes: string };
   /** Company pages outside this app: careers, press kit, terms, privacy, support. */
   companyLinks: { careers: string; press: string; terms: string; privacy: string; support: string };
   socialLinks: { instagram: string; tiktok: string; youtube: string; x: string; facebook: string };

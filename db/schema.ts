@@ -438,3 +438,23 @@ export const businessClaims = pgTable(
     index('business_claims_location_idx').on(t.locationId),
   ],
 );
+
+/**
+ * An entry on a campaign page (spec §2.3): a scholarship application, a giveaway entry, a creator
+ * application, a community-round reservation, a partner-offer sign-up. One per person (email) and
+ * campaign; the form's fields are kept as they were checked (contract/campaigns.ts).
+ */
+export const campaignEntries = pgTable(
+  'campaign_entries',
+  {
+    id: serial('id').primaryKey(),
+    campaign: text('campaign').notNull(),
+    fullName: text('full_name').notNull(),
+    email: text('email').notNull(),
+    emailKey: text('email_key').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('campaign_entries_campaign_email_idx').on(t.campaign, t.emailKey)],
+);

@@ -12,6 +12,7 @@ import {
 import type { DatabaseHandle } from '../db/client';
 import { accountRoutes } from './api/accounts';
 import { businessRoutes } from './api/business';
+import { campaignRoutes } from './api/campaigns';
 import { productApi } from './api/product-api';
 import { registerFederation } from './auth/federation';
 import { createIdTokenService } from './auth/id-tokens';
@@ -106,6 +107,7 @@ export async function buildApp({
     productApi({ db: database.db, media: mediaUrls(config.mediaBaseUrl), config, cache }, [
       accountRoutes({ sessions, idTokens }),
       businessRoutes({ sessions }),
+      campaignRoutes({ sessions }),
     ]),
     { prefix: '/api' },
   );

@@ -19,6 +19,13 @@ const flag = z
   .default('false')
   .transform((v) => v === 'true');
 const url = (name: string) => z.string().url(`${name} must be a URL`);
+const isoDate = (name: string) =>
+  z
+    .string()
+    .refine(
+      (value) => !Number.isNaN(Date.parse(value)),
+      `${name} must be a date like 2026-11-01T00:00:00-05:00`,
+    );
 
 /** Every setting comes from the environment and is checked at boot (docs/decisions/001-stack.md). */
 const EnvSchema = z
@@ -72,6 +79,9 @@ const EnvSchema = z
     VERIFY_SCHEDULING_URL: url('VERIFY_SCHEDULING_URL').default(
       'https://business.spotreel.app/schedule-verification',
     ),
+    /** The giveaway's entry period (kygo-sweepstakes and its rules; docs/decisions/016-campaigns.md). */
+    GIVEAWAY_OPENS: isoDate('GIVEAWAY_OPENS').default('2026-11-01T00:00:00-05:00'),
+    GIVEAWAY_CLOSES: isoDate('GIVEAWAY_CLOSES').default('2027-01-31T23:59:59-05:00'),
     /** The hosted subscription checkout of the monthly profile (spec §2.2, link only). */
     PROFILE_CHECKOUT_URL: url('PROFILE_CHECKOUT_URL').default(
       'https://business.spotreel.app/checkout/monthly-profile',
@@ -203,6 +213,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     claimBusinessUrl: c.CLAIM_BUSINESS_URL,
     verifySchedulingUrl: c.VERIFY_SCHEDULING_URL,
     profileCheckoutUrl: c.PROFILE_CHECKOUT_URL,
+    giveaway: { opens: c.GIVEAWAY_OPENS, closes: c.GIVEAWAY_CLOSES },
     companySiteUrl: c.COMPANY_SITE_URL.replace(/\/$/, ''),
     testHooks: c.TEST_HOOKS && c.NODE_ENV !== 'production',
     auth: authConfig(c),

@@ -133,6 +133,7 @@ export async function registerWebApp(app: FastifyInstance, config: Config, versi
     claimBusinessUrl: config.claimBusinessUrl,
     verifySchedulingUrl: config.verifySchedulingUrl,
     profileCheckoutUrl: config.profileCheckoutUrl,
+    giveaway: config.giveaway,
     companyLinks: {
       careers: `${config.companySiteUrl}/careers`,
       press: `${config.companySiteUrl}/press`,

@@ -32,6 +32,9 @@ export default async function setup(project: TestProject) {
     DATA_DIR: dataDir,
     DATABASE_URL: process.env.TEST_DATABASE_URL,
     RATE_LIMIT_WRITES_PER_MINUTE: '100000',
+    // tests run on any date: the giveaway is open for them
+    GIVEAWAY_OPENS: '2020-01-01T00:00:00Z',
+    GIVEAWAY_CLOSES: '2099-12-31T23:59:59Z',
   });
   if (config.databaseUrl) await resetDatabase(config.databaseUrl);
   const database = await openDatabase({
