@@ -1,17 +1,22 @@
 import { z } from 'zod';
+import {
+  ageOn,
+  CAMPAIGNS,
+  ESSAY_MAX,
+  ESSAY_MIN,
+  GIVEAWAY_MIN_AGE,
+  INTEREST_AMOUNTS,
+  SERVICE_BRANCHES,
+  US_STATES,
+  type Campaign,
+} from './campaign-options';
+
+export { ageOn, CAMPAIGNS, type Campaign } from './campaign-options';
 
 /**
  * The forms of the campaign pages (spec §2.3; docs/decisions/016-campaigns.md). Every field is
  * checked on the server with a sentence a person can act on.
  */
-export const CAMPAIGNS = [
-  'scholarship',
-  'kygo-sweepstakes',
-  'creators',
-  'communityround',
-  'trytibbs',
-] as const;
-export type Campaign = (typeof CAMPAIGNS)[number];
 
 const text = (label: string, max: number) =>
   z
@@ -33,73 +38,6 @@ const zip = z
 const yes = (message: string) =>
   z.boolean({ error: message }).refine((value) => value === true, message);
 
-export const US_STATES = [
-  'AL',
-  'AK',
-  'AZ',
-  'AR',
-  'CA',
-  'CO',
-  'CT',
-  'DE',
-  'DC',
-  'FL',
-  'GA',
-  'HI',
-  'ID',
-  'IL',
-  'IN',
-  'IA',
-  'KS',
-  'KY',
-  'LA',
-  'ME',
-  'MD',
-  'MA',
-  'MI',
-  'MN',
-  'MS',
-  'MO',
-  'MT',
-  'NE',
-  'NV',
-  'NH',
-  'NJ',
-  'NM',
-  'NY',
-  'NC',
-  'ND',
-  'OH',
-  'OK',
-  'OR',
-  'PA',
-  'RI',
-  'SC',
-  'SD',
-  'TN',
-  'TX',
-  'UT',
-  'VT',
-  'VA',
-  'WA',
-  'WV',
-  'WI',
-  'WY',
-] as const;
-
-export const SERVICE_BRANCHES = [
-  'Army',
-  'Navy',
-  'Air Force',
-  'Marine Corps',
-  'Coast Guard',
-  'Space Force',
-  'National Guard',
-] as const;
-
-export const ESSAY_MIN = 200;
-export const ESSAY_MAX = 4000;
-
 export const ScholarshipEntry = z
   .object({
     full_name: fullName,
@@ -120,16 +58,6 @@ export const ScholarshipEntry = z
     confirm_veteran: yes('Confirm that you served in the U.S. armed forces'),
   })
   .meta({ id: 'ScholarshipEntry' });
-
-/** Age on `day` of someone born on `birth` (YYYY-MM-DD), in whole years. */
-export function ageOn(birth: string, day: Date): number {
-  const [y, m, d] = birth.split('-').map(Number) as [number, number, number];
-  let age = day.getUTCFullYear() - y;
-  if (day.getUTCMonth() + 1 < m || (day.getUTCMonth() + 1 === m && day.getUTCDate() < d)) age--;
-  return age;
-}
-
-export const GIVEAWAY_MIN_AGE = 18;
 
 export const SweepstakesEntry = z
   .object({
@@ -186,13 +114,6 @@ export const CreatorApplication = z
       });
   })
   .meta({ id: 'CreatorApplication' });
-
-export const INTEREST_AMOUNTS = [
-  '$100–$499',
-  '$500–$999',
-  '$1,000–$4,999',
-  '$5,000 or more',
-] as const;
 
 export const CommunityRoundInterest = z
   .object({

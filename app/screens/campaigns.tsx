@@ -1,48 +1,84 @@
-import { PageHeader } from '../components/layout/page-header';
+import { lazy, Suspense } from 'react';
+// Every campaign page shares this stylesheet: linked with the page, so the server-rendered page
+// is styled before its script (loaded on demand) arrives.
+import styles from '../features/campaigns/campaigns.module.css';
 import type { ScreenId } from '../route-sets';
 import { defineScreen } from './screen-module';
-import styles from './screens.module.css';
 
-/** The campaign pages of spec §2.3; issue 7 writes them out inside these layouts. */
-const TITLES: Partial<Record<ScreenId, { title: string; lead: string }>> = {
+const pages = {
+  scholarship: lazy(() =>
+    import('../features/campaigns/scholarship-page').then((m) => ({ default: m.ScholarshipPage })),
+  ),
+  'kygo-sweepstakes': lazy(() =>
+    import('../features/campaigns/giveaway-page').then((m) => ({ default: m.GiveawayPage })),
+  ),
+  'kygo-sweepstakes-rules': lazy(() =>
+    import('../features/campaigns/rules-page').then((m) => ({ default: m.GiveawayRulesPage })),
+  ),
+  creators: lazy(() =>
+    import('../features/campaigns/creators-page').then((m) => ({ default: m.CreatorsPage })),
+  ),
+  communityround: lazy(() =>
+    import('../features/campaigns/community-round-page').then((m) => ({
+      default: m.CommunityRoundPage,
+    })),
+  ),
+  trytibbs: lazy(() =>
+    import('../features/campaigns/partner-offer-page').then((m) => ({
+      default: m.PartnerOfferPage,
+    })),
+  ),
+};
+type CampaignScreen = keyof typeof pages;
+
+const META: Record<CampaignScreen, { title: string; description: string }> = {
   scholarship: {
     title: 'The Spotreel Veterans Scholarship',
-    lead: 'Supporting veterans who tell the stories of their cities.',
+    description:
+      '$5,000 scholarships for veterans studying hospitality, food, design or the arts. Apply by March 31.',
   },
   'kygo-sweepstakes': {
-    title: 'The Spotreel Summer Giveaway',
-    lead: 'Enter for a chance to win a weekend of the best spots.',
+    title: 'The Summer Sound Giveaway',
+    description:
+      'Win a summer weekend for two: festival passes, two hotel nights and $500 for Spotreel spots.',
   },
   'kygo-sweepstakes-rules': {
-    title: 'Official giveaway rules',
-    lead: 'Who may enter, when, and how winners are chosen.',
+    title: 'Official rules — The Summer Sound Giveaway',
+    description: 'Sponsor, eligibility, entry period, prize, odds and how the winner is chosen.',
   },
   creators: {
     title: 'Become a Spotreel creator',
-    lead: 'Film the places you love and grow an audience that trusts your taste.',
+    description:
+      'Film the places you love, grow an audience that trusts your taste and get paid collaborations.',
   },
   communityround: {
     title: 'The Spotreel community round',
-    lead: 'Own a piece of the product you help build.',
+    description:
+      'Reserve your interest in owning a piece of Spotreel. No payment today, no obligation.',
   },
   trytibbs: {
-    title: 'A partner offer for Spotreel locals',
-    lead: 'An exclusive offer from one of our partners.',
+    title: 'Your first drink at Tidbit Tea Co. is on us',
+    description:
+      'A free drink for Spotreel locals at any Tidbit Tea Co. shop. Sign up for your code.',
   },
 };
 
+const campaignOf = (id: ScreenId): CampaignScreen =>
+  id in pages ? (id as CampaignScreen) : 'creators';
+
+/** The six campaign pages of spec §2.3 (their layouts come from app/route-sets.ts). */
 export const screen = defineScreen<null>({
   load: async () => null,
   meta: (_data, screen) => {
-    const copy = TITLES[screen.id] ?? TITLES.creators!;
-    return { title: `${copy.title} · Spotreel`, description: copy.lead };
+    const copy = META[campaignOf(screen.id)];
+    return { title: `${copy.title} · Spotreel`, description: copy.description };
   },
   Screen: ({ screen }) => {
-    const copy = TITLES[screen.id] ?? TITLES.creators!;
+    const Page = pages[campaignOf(screen.id)];
     return (
-      <div className={styles.placeholder}>
-        <PageHeader eyebrow="Spotreel" title={copy.title} lead={copy.lead} />
-      </div>
+      <Suspense fallback={<div className={styles.loading} aria-busy="true" />}>
+        <Page />
+      </Suspense>
     );
   },
 });

@@ -1,0 +1,272 @@
+import { CheckCircle2 } from 'lucide-react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import type { Campaign } from '../../../contract/campaign-options';
+import { browserApi } from '../../api/browser-api';
+import { ApiError } from '../../api/client';
+import { Button } from '../../components/ui/button';
+import styles from './campaigns.module.css';
+
+export type FieldSpec = {
+  name: string;
+  label: ReactNode;
+  hint?: string;
+  wide?: boolean;
+} & (
+  | {
+      kind: 'text' | 'email' | 'tel' | 'date' | 'number';
+      autoComplete?: string;
+      inputMode?: 'numeric';
+      maxLength?: number;
+      placeholder?: string;
+    }
+  | { kind: 'select'; options: readonly string[]; placeholder: string }
+  | { kind: 'textarea'; rows: number; maxLength: number; minLength?: number }
+  | { kind: 'checkbox' }
+  | { kind: 'links'; count: number }
+);
+
+type Values = Record<string, string | boolean | string[]>;
+
+function initial(fields: readonly FieldSpec[]): Values {
+  return Object.fromEntries(
+    fields.map((field) => [
+      field.name,
+      field.kind === 'checkbox' ? false : field.kind === 'links' ? Array(field.count).fill('') : '',
+    ]),
+  );
+}
+
+function bodyOf(fields: readonly FieldSpec[], values: Values): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const field of fields) {
+    const value = values[field.name];
+    if (field.kind === 'links')
+      body[field.name] = (value as string[]).map((v) => v.trim()).filter(Boolean);
+    else if (field.kind === 'number') body[field.name] = value === '' ? undefined : Number(value);
+    else if (field.kind === 'select' && value === '') body[field.name] = undefined;
+    else body[field.name] = value;
+  }
+  return body;
+}
+
+/**
+ * A campaign page's form: fields described once, posted to `/api/campaigns/{campaign}/entries`,
+ * the server's sentence shown beside each field, a duplicate told plainly, and a thank-you in
+ * place of the form once the entry is in.
+ */
+export function CampaignForm({
+  campaign,
+  fields,
+  submitLabel,
+  done,
+  children,
+}: {
+  campaign: Campaign;
+  fields: readonly FieldSpec[];
+  submitLabel: string;
+  /** The thank-you shown once the entry is stored. */
+  done: { title: string; text: string };
+  children?: ReactNode;
+}) {
+  const [values, setValues] = useState<Values>(() => initial(fields));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const [sent, setSent] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  const thanks = useRef<HTMLDivElement>(null);
+  const id = useId();
+
+  const set = (name: string, value: string | boolean | string[]) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    setErrors((current) => ({ ...current, [name]: '' }));
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setSending(true);
+    setFormError(null);
+    try {
+      await browserApi().request('POST', `/api/campaigns/${campaign}/entries`, {
+        body: bodyOf(fields, values),
+      });
+      setSent(true);
+      window.requestAnimationFrame(() => thanks.current?.focus());
+    } catch (error) {
+      const found: Record<string, string> = {};
+      if (error instanceof ApiError)
+        for (const [field, message] of Object.entries(error.fields)) {
+          const name = field.split('.')[0]!;
+          found[name] ??= message;
+        }
+      setErrors(found);
+      const first = fields.find((field) => found[field.name]);
+      if (first) {
+        form.current?.querySelector<HTMLElement>(`[name="${first.name}"]`)?.focus();
+        setFormError('Check the highlighted fields.');
+      } else {
+        setFormError(
+          error instanceof Error ? error.message : 'That did not go through. Try again.',
+        );
+      }
+    } finally {
+      setSending(false);
+    }
+  }
+
+  if (sent)
+    return (
+      <div ref={thanks} className={styles.thanks} tabIndex={-1} role="status">
+        <CheckCircle2 aria-hidden="true" />
+        <h3>{done.title}</h3>
+        <p>{done.text}</p>
+      </div>
+    );
+
+  return (
+    <form ref={form} className={styles.form} onSubmit={submit} noValidate>
+      <div className={styles.fields}>
+        {fields.map((field) => (
+          <FieldView
+            key={field.name}
+            id={`${id}-${field.name}`}
+            field={field}
+            value={values[field.name]!}
+            error={errors[field.name]}
+            onChange={(value) => set(field.name, value)}
+          />
+        ))}
+      </div>
+      {children}
+      <p className={styles.error} role="alert">
+        {formError}
+      </p>
+      <Button type="submit" size="lg" disabled={sending} aria-busy={sending}>
+        {sending ? 'Sending…' : submitLabel}
+      </Button>
+    </form>
+  );
+}
+
+function FieldView({
+  id,
+  field,
+  value,
+  error,
+  onChange,
+}: {
+  id: string;
+  field: FieldSpec;
+  value: string | boolean | string[];
+  error?: string;
+  onChange: (value: string | boolean | string[]) => void;
+}) {
+  const described = [field.hint ? `${id}-hint` : '', `${id}-error`].filter(Boolean).join(' ');
+  const common = {
+    id,
+    name: field.name,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': described,
+  } as const;
+  const message = (
+    <>
+      {field.hint ? (
+        <p id={`${id}-hint`} className={styles.hint}>
+          {field.hint}
+        </p>
+      ) : null}
+      <p id={`${id}-error`} className={styles.fieldError}>
+        {error}
+      </p>
+    </>
+  );
+  const wide =
+    field.wide || field.kind === 'textarea' || field.kind === 'checkbox' || field.kind === 'links';
+
+  if (field.kind === 'checkbox')
+    return (
+      <div className={`${styles.field} ${styles.wide}`}>
+        <label className={styles.check}>
+          <input
+            type="checkbox"
+            {...common}
+            checked={value as boolean}
+            onChange={(event) => onChange(event.target.checked)}
+          />
+          <span>{field.label}</span>
+        </label>
+        {message}
+      </div>
+    );
+
+  if (field.kind === 'links')
+    return (
+      <fieldset
+        className={`${styles.field} ${styles.wide} ${styles.links}`}
+        aria-describedby={described}
+      >
+        <legend>{field.label}</legend>
+        {(value as string[]).map((link, index) => (
+          <input
+            key={index}
+            type="url"
+            name={index === 0 ? field.name : `${field.name}-${index}`}
+            aria-label={`Link ${index + 1}${index === 0 ? '' : ' (optional)'}`}
+            aria-invalid={error ? true : undefined}
+            placeholder="https://"
+            value={link}
+            onChange={(event) => {
+              const next = [...(value as string[])];
+              next[index] = event.target.value;
+              onChange(next);
+            }}
+          />
+        ))}
+        {message}
+      </fieldset>
+    );
+
+  return (
+    <div className={`${styles.field} ${wide ? styles.wide : ''}`}>
+      <label htmlFor={id}>{field.label}</label>
+      {field.kind === 'select' ? (
+        <select
+          {...common}
+          value={value as string}
+          onChange={(event) => onChange(event.target.value)}
+        >
+          <option value="">{field.placeholder}</option>
+          {field.options.map((option) => (
+            <option key={option}>{option}</option>
+          ))}
+        </select>
+      ) : field.kind === 'textarea' ? (
+        <>
+          <textarea
+            {...common}
+            rows={field.rows}
+            maxLength={field.maxLength}
+            value={value as string}
+            onChange={(event) => onChange(event.target.value)}
+          />
+          <p className={styles.hint} aria-hidden="true">
+            {(value as string).trim().length}
+            {field.minLength ? ` (at least ${field.minLength})` : ''} / {field.maxLength}
+          </p>
+        </>
+      ) : (
+        <input
+          {...common}
+          type={field.kind}
+          autoComplete={field.autoComplete}
+          inputMode={field.inputMode}
+          maxLength={field.maxLength}
+          placeholder={field.placeholder}
+          value={value as string}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
+      {message}
+    </div>
+  );
+}
