@@ -13,9 +13,9 @@ const PAGES: [string, RegExp][] = [
   ['/users/spotreel', /Spotreel/],
   ['/biz', /Get videos from top local creators/],
   ['/biz/dashboard', /dashboard/i],
-  ['/scholarship', /Scholarship/],
-  ['/communityround', /community round/i],
-  ['/trytibbs', /offer/i],
+  ['/scholarship', /\$5,000 toward what you build next/],
+  ['/communityround', /Own a piece of the spots you love/],
+  ['/trytibbs', /Your first drink at Tidbit Tea Co\. is on us/],
 ];
 
 test.describe('server rendering', () => {
