@@ -10,6 +10,7 @@ import {
   type GrowthDay,
 } from '../../contract/business';
 import { ErrorBody, IdParams } from '../../contract/common';
+import { slugify } from '../../contract/slug';
 import type { Database } from '../../db/client';
 import { businessClaims, businessOwners, locations } from '../../db/schema';
 import { signedInUserId, type SessionStore } from '../auth/sessions';
@@ -21,19 +22,9 @@ import { rowsOf } from './read-models';
 const ownerErrors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody } as const;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Lower case, accents and punctuation dropped, spaces collapsed: "Joe's  Café" → "joe s cafe". */
-export function normaliseForMatch(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
-}
-
 /** What "one place" means for a claim: its name, street line and 5-digit postal code. */
 export const placeKey = (name: string, street: string, postal: string) =>
-  [normaliseForMatch(name), normaliseForMatch(street), postal.slice(0, 5)].join('|');
+  [slugify(name), slugify(street), postal.slice(0, 5)].join('|');
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 

@@ -190,6 +190,7 @@ test.describe('the owner dashboard', () => {
     await website.fill('not a website');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect(page.getByText('Enter a website like example.com')).toBeVisible();
+    await expect(website).toBeFocused();
     await website.fill('kebab.example.com');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();

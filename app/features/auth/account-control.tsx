@@ -1,23 +1,13 @@
 import { LogOut, Store, UserRound } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { Avatar } from '../../components/ui/avatar';
 import { Button } from '../../components/ui/button';
 import { paths } from '../../paths';
 import { useFullLoad } from '../../use-full-load';
 import { useAuth } from './auth';
 import type { SessionUser } from './session-user';
 import styles from './account-control.module.css';
-
-/** The person's picture, or their initial on a tinted disc when they have none. */
-function AccountAvatar({ user }: { user: SessionUser }) {
-  if (user.avatarUrl)
-    return <img className={styles.avatar} src={user.avatarUrl} alt="" width={36} height={36} />;
-  return (
-    <span className={`${styles.avatar} ${styles.initial}`} aria-hidden="true">
-      {(user.display_name || user.username).charAt(0).toUpperCase()}
-    </span>
-  );
-}
 
 /**
  * spec §4 and issue 5: 'Sign in' in the header while signed out; once signed in, a menu with the
@@ -90,7 +80,12 @@ function AccountMenu({ user, onSignOut }: { user: SessionUser; onSignOut: () => 
         onClick={() => setOpen((value) => !value)}
         data-testid="account-menu"
       >
-        <AccountAvatar user={user} />
+        <Avatar
+          src={user.avatarUrl}
+          name={user.display_name || user.username}
+          size={36}
+          decorative
+        />
         <span className="visually-hidden">Account: {user.display_name}</span>
       </button>
       <div id={menuId} className={styles.menu} hidden={!open}>

@@ -1,4 +1,5 @@
 import type { AppUserRecord, SignUpBody, SocialSignInUser } from '../../../contract/accounts';
+import { slugify } from '../../../contract/slug';
 import { USERNAME_MAX, usernameProblem } from '../../../contract/username';
 import type { ApiClient } from '../../api/client';
 import type { PopupAnswer } from './auth-popup';
@@ -148,13 +149,10 @@ export async function saveUser(
 
 /** A username to start from: the person's name or email, made to fit the rules. */
 export function suggestUsername(user: { displayName: string | null; email: string | null }) {
-  const base = (user.displayName ?? user.email?.split('@')[0] ?? '')
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '.')
+  // the slug rule of every URL (contract/slug.ts), with dots where a slug has hyphens
+  const base = slugify(user.displayName ?? user.email?.split('@')[0] ?? '')
+    .replace(/-/g, '.')
     .replace(/^[^a-z]+/, '')
-    .replace(/\.+$/, '')
     .slice(0, USERNAME_MAX)
     .replace(/\.+$/, '');
   return usernameProblem(base) ? '' : base;

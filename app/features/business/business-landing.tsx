@@ -1,9 +1,8 @@
-import { BarChart3, Check, Clapperboard, Store } from 'lucide-react';
+import { BarChart3, Clapperboard, Store } from 'lucide-react';
 import { ButtonLink } from '../../components/ui/button';
 import { paths } from '../../paths';
-import { useRootData } from '../../root-data';
 import { PlaceFinder } from './place-finder';
-import { PROFILE_FEATURES, PROFILE_PRICE } from './pricing';
+import { PriceCard } from './pricing';
 import styles from './business.module.css';
 
 const STEPS = [
@@ -26,7 +25,6 @@ const STEPS = [
 
 /** biz (spec §2.2): what Spotreel does for a business, the claim, pricing and owner sign-in. */
 export function BusinessLanding() {
-  const checkout = useRootData()?.config.profileCheckoutUrl ?? '#';
   return (
     <div className={styles.landing}>
       <section className={styles.hero} aria-labelledby="biz-hero-title">
@@ -97,24 +95,10 @@ export function BusinessLanding() {
             Claiming is free. The business profile adds what busy owners ask for.
           </p>
         </div>
-        <div className={styles.priceCard}>
-          <p className={styles.priceName}>Business profile</p>
-          <p className={styles.price}>
-            <strong>${PROFILE_PRICE}</strong> / month
-          </p>
-          <ul className={styles.features}>
-            {PROFILE_FEATURES.map((feature) => (
-              <li key={feature}>
-                <Check aria-hidden="true" />
-                {feature}
-              </li>
-            ))}
-          </ul>
-          <ButtonLink href={checkout} rel="noopener">
-            Start your profile
-          </ButtonLink>
-          <p className={styles.fine}>Billed monthly by our payment partner. Cancel any time.</p>
-        </div>
+        <PriceCard
+          action="Start your profile"
+          fine="Billed monthly by our payment partner. Cancel any time."
+        />
       </section>
 
       <section className={`page-width ${styles.ownerBand}`} aria-labelledby="biz-owner-title">

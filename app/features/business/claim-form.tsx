@@ -1,5 +1,5 @@
 import { CheckCircle2 } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { browserApi } from '../../api/browser-api';
 import { ApiError } from '../../api/client';
@@ -7,6 +7,7 @@ import { Button, ButtonLink } from '../../components/ui/button';
 import { paths } from '../../paths';
 import { useAuth } from '../auth/auth';
 import styles from './business.module.css';
+import { Field, SelectField, type FieldProps } from './form-fields';
 import type { ClaimPrefill } from './claim-prefill';
 
 type FieldName =
@@ -203,103 +204,6 @@ export function ClaimForm({ prefill }: { prefill: ClaimPrefill }) {
         </aside>
       </div>
     </div>
-  );
-}
-
-interface FieldProps {
-  name: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  error?: string;
-  hint?: string;
-  type?: string;
-  autoComplete?: string;
-  placeholder?: string;
-  maxLength?: number;
-  inputMode?: 'numeric' | 'text';
-  wide?: boolean;
-}
-
-function FieldShell({
-  id,
-  label,
-  error,
-  hint,
-  wide,
-  children,
-}: {
-  id: string;
-  label: string;
-  error?: string;
-  hint?: string;
-  wide?: boolean;
-  children: ReactNode;
-}) {
-  return (
-    <div className={`${styles.field} ${wide ? styles.wide : ''}`}>
-      <label htmlFor={id}>{label}</label>
-      {children}
-      {hint ? (
-        <p id={`${id}-hint`} className={styles.hint}>
-          {hint}
-        </p>
-      ) : null}
-      <p id={`${id}-error`} className={styles.fieldError}>
-        {error}
-      </p>
-    </div>
-  );
-}
-
-export function Field({ name, label, value, onChange, error, hint, wide, ...input }: FieldProps) {
-  const id = useId();
-  return (
-    <FieldShell id={id} label={label} error={error} hint={hint} wide={wide}>
-      <input
-        id={id}
-        name={name}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[hint ? `${id}-hint` : '', `${id}-error`].filter(Boolean).join(' ')}
-        {...input}
-      />
-    </FieldShell>
-  );
-}
-
-function SelectField({
-  name,
-  label,
-  value,
-  options,
-  onChange,
-  error,
-}: {
-  name: string;
-  label: string;
-  value: string;
-  options: string[];
-  onChange: (value: string) => void;
-  error?: string;
-}) {
-  const id = useId();
-  return (
-    <FieldShell id={id} label={label} error={error}>
-      <select
-        id={id}
-        name={name}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={`${id}-error`}
-      >
-        {options.map((option) => (
-          <option key={option}>{option}</option>
-        ))}
-      </select>
-    </FieldShell>
   );
 }
 

@@ -1,10 +1,11 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import type { ListingInfo } from '../../../contract/business';
 import type { Location } from '../../../contract/locations';
 import { browserApi } from '../../api/browser-api';
 import { ApiError } from '../../api/client';
 import { Button } from '../../components/ui/button';
 import styles from './business.module.css';
+import { Field, FieldShell } from './form-fields';
 
 const DAYS = [
   'Monday',
@@ -44,8 +45,8 @@ function InfoForm({ info, location }: { info: ListingInfo; location: Location | 
   const [status, setStatus] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const websiteId = useId();
   const descriptionId = useId();
+  const form = useRef<HTMLFormElement>(null);
 
   const setDay = (index: number, change: Partial<Day>) =>
     setHours((current) => current.map((day, i) => (i === index ? { ...day, ...change } : day)));
@@ -79,6 +80,10 @@ function InfoForm({ info, location }: { info: ListingInfo; location: Location | 
     } catch (error) {
       const fields = error instanceof ApiError ? error.fields : {};
       setErrors(fields);
+      // the first field to fix gets focus (and scrolls into view) once it shows its sentence
+      window.requestAnimationFrame(() =>
+        form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+      );
       setFormError(
         Object.keys(fields).length > 0
           ? 'Some details need a fix before they can be saved.'
@@ -97,28 +102,31 @@ function InfoForm({ info, location }: { info: ListingInfo; location: Location | 
     )?.[1];
 
   return (
-    <form className={styles.infoForm} onSubmit={submit} noValidate aria-labelledby="info-title">
+    <form
+      ref={form}
+      className={styles.infoForm}
+      onSubmit={submit}
+      noValidate
+      aria-labelledby="info-title"
+    >
       <h2 id="info-title" className={styles.panelTitle}>
         Listing details
       </h2>
-      <div className={styles.field}>
-        <label htmlFor={websiteId}>Website</label>
-        <input
-          id={websiteId}
-          name="website"
-          type="url"
-          value={website}
-          placeholder="example.com"
-          onChange={(event) => setWebsite(event.target.value)}
-          aria-invalid={errors.website ? true : undefined}
-          aria-describedby={`${websiteId}-error`}
-        />
-        <p id={`${websiteId}-error`} className={styles.fieldError}>
-          {errors.website}
-        </p>
-      </div>
-      <div className={styles.field}>
-        <label htmlFor={descriptionId}>Description</label>
+      <Field
+        name="website"
+        label="Website"
+        type="url"
+        value={website}
+        placeholder="example.com"
+        onChange={setWebsite}
+        error={errors.website}
+      />
+      <FieldShell
+        id={descriptionId}
+        label="Description"
+        hint={`${description.length}/1000`}
+        error={errors.description}
+      >
         <textarea
           id={descriptionId}
           name="description"
@@ -127,15 +135,9 @@ function InfoForm({ info, location }: { info: ListingInfo; location: Location | 
           value={description}
           onChange={(event) => setDescription(event.target.value)}
           aria-invalid={errors.description ? true : undefined}
-          aria-describedby={`${descriptionId}-count ${descriptionId}-error`}
+          aria-describedby={`${descriptionId}-hint ${descriptionId}-error`}
         />
-        <p id={`${descriptionId}-count`} className={styles.hint}>
-          {description.length}/1000
-        </p>
-        <p id={`${descriptionId}-error`} className={styles.fieldError}>
-          {errors.description}
-        </p>
-      </div>
+      </FieldShell>
       <fieldset className={styles.hours}>
         <legend>Opening hours</legend>
         {errors.hours ? <p className={styles.fieldError}>{errors.hours}</p> : null}

@@ -3,7 +3,7 @@ import { ButtonLink } from '../../components/ui/button';
 import { paths } from '../../paths';
 import { useRootData } from '../../root-data';
 import { BusinessBar } from './business-bar';
-import { PROFILE_FEATURES, PROFILE_PRICE } from './pricing';
+import { PriceCard } from './pricing';
 import styles from './business.module.css';
 
 /** verify-business (spec §2.2): why we verify, and the external scheduling page. */
@@ -52,7 +52,6 @@ export function VerifyBusiness({ source }: { source: string }) {
 
 /** verify-business/checkout: the monthly profile, bought on the hosted checkout (link only). */
 export function VerifyCheckout() {
-  const checkout = useRootData()?.config.profileCheckoutUrl ?? '#';
   return (
     <>
       <BusinessBar />
@@ -60,26 +59,10 @@ export function VerifyCheckout() {
         <p className={styles.eyebrow}>Spotreel for businesses</p>
         <h1>Your business profile</h1>
         <p className={styles.muted}>One monthly plan, cancel any time.</p>
-        <div className={styles.priceCard}>
-          <p className={styles.priceName}>Business profile</p>
-          <p className={styles.price}>
-            <strong>${PROFILE_PRICE}</strong> / month
-          </p>
-          <ul className={styles.features}>
-            {PROFILE_FEATURES.map((feature) => (
-              <li key={feature}>
-                <Check aria-hidden="true" />
-                {feature}
-              </li>
-            ))}
-          </ul>
-          <ButtonLink href={checkout} rel="noopener">
-            Continue to secure checkout
-          </ButtonLink>
-          <p className={styles.fine}>
-            Payment happens on our payment partner’s page; you come back here when it is done.
-          </p>
-        </div>
+        <PriceCard
+          action="Continue to secure checkout"
+          fine="Payment happens on our payment partner’s page; you come back here when it is done."
+        />
       </div>
     </>
   );
