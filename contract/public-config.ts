@@ -26,6 +26,16 @@ export interface PublicConfig {
   /** Company pages outside this app: careers, press kit, terms, privacy, support. */
   companyLinks: { careers: string; press: string; terms: string; privacy: string; support: string };
   socialLinks: { instagram: string; tiktok: string; youtube: string; x: string; facebook: string };
+  /**
+   * Trackers (docs/decisions/017-flags-and-analytics.md): each loads only when its key is set,
+   * after the page is interactive, and — when consent is required — after the visitor agrees.
+   */
+  analytics: {
+    consentRequired: boolean;
+    posthog: { key: string; host: string } | null;
+    ga4: string | null;
+    metaPixel: string | null;
+  };
   /** Test-only triggers (a screen that throws on ?__throw=render); never on in production. */
   testHooks: boolean;
 }

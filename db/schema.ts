@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  check,
   doublePrecision,
   index,
   integer,
@@ -15,6 +16,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { FlagValue } from '../contract/analytics-events';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const trgm = (column: string) => sql.raw(`${column} gin_trgm_ops`);
@@ -457,4 +459,65 @@ export const campaignEntries = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('campaign_entries_campaign_email_idx').on(t.campaign, t.emailKey)],
+);
+
+/**
+ * Feature flags (docs/decisions/017-flags-and-analytics.md): config/flags.json is the source of
+ * truth and is copied here at boot and on every edit (server/flags/flag-file.ts), so every
+ * process, on the embedded database or a server, evaluates the same definitions.
+ */
+export const featureFlags = pgTable(
+  'feature_flags',
+  {
+    key: text('key').primaryKey(),
+    description: text('description').notNull().default(''),
+    kind: text('kind', { enum: ['boolean', 'multivariate'] }).notNull(),
+    enabled: boolean('enabled').notNull(),
+    rolloutPercent: integer('rollout_percent').notNull(),
+    /** Multivariate flags: each variant's share of the rollout, in order, adding up to 100. */
+    variants: jsonb('variants').$type<{ key: string; percent: number }[]>().notNull().default([]),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('feature_flags_rollout_percent_check', sql`${t.rolloutPercent} between 0 and 100`)],
+);
+
+/** A person pinned to a flag value (true/false, or a variant), whatever the rollout says. */
+export const featureFlagOverrides = pgTable(
+  'feature_flag_overrides',
+  {
+    distinctId: text('distinct_id').notNull(),
+    flagKey: text('flag_key')
+      .notNull()
+      .references(() => featureFlags.key, { onDelete: 'cascade' }),
+    value: jsonb('value').$type<FlagValue>().notNull(),
+  },
+  // distinct_id first: every page asks for one person's overrides (server/flags/flag-store.ts).
+  (t) => [primaryKey({ columns: [t.distinctId, t.flagKey] })],
+);
+
+/**
+ * The first-party analytics sink (POST /api/events): page views and labelled clicks as the
+ * pages sent them, kept whether or not a third-party tracker is configured.
+ */
+export const analyticsEvents = pgTable(
+  'analytics_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    name: text('name').notNull(),
+    label: text('label'),
+    distinctId: text('distinct_id').notNull(),
+    path: text('path').notNull(),
+    title: text('title'),
+    referrer: text('referrer'),
+    properties: jsonb('properties')
+      .$type<Record<string, string | number | boolean | null>>()
+      .notNull()
+      .default({}),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('analytics_events_distinct_id_idx').on(t.distinctId, t.id),
+    index('analytics_events_name_received_idx').on(t.name, t.receivedAt),
+  ],
 );

@@ -21,6 +21,7 @@ import { createSessionStore } from './auth/sessions';
 import { registerBenchBaseline } from './bench-baseline';
 import type { Config } from './config';
 import { registerErrorHandling } from './errors';
+import { createFlagStore, type FlagStore } from './flags/flag-store';
 import { registerHealth } from './health';
 import { loggerOptions } from './logger';
 import { registerMediaHost } from './media/media-host';
@@ -31,6 +32,13 @@ import { createResponseCache, responseCachePlugin } from './response-cache';
 import { securityPlugin } from './security';
 import { registerSeo } from './seo';
 import { registerWebApp } from './web';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Feature flags per distinct id (server/flags/flag-store.ts); the pages embed them. */
+    flags: FlagStore;
+  }
+}
 
 export interface AppOptions {
   config: Config;
@@ -57,6 +65,8 @@ export async function buildApp({
     routerOptions: { maxParamLength: 300 },
   }).withTypeProvider<ZodTypeProvider>();
 
+  // The definitions come from config/flags.json, applied by the boot (server/main.ts).
+  app.decorate('flags', createFlagStore(database.db, { cacheMs: config.flags.cacheMs }));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // spec §7: every call sends a JSON content type, bodiless ones too.
@@ -111,6 +121,6 @@ export async function buildApp({
     ]),
     { prefix: '/api' },
   );
-  await registerWebApp(app, config, version);
+  await registerWebApp(app, config, version, app.flags);
   return app;
 }

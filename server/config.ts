@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { projectRoot } from '../db/project-root';
 
 const hostList = z.string().transform((v) =>
   v
@@ -105,6 +106,28 @@ const EnvSchema = z
     APPLE_CLIENT_SECRET: z.string().min(1).optional(),
     SESSION_IDLE_DAYS: positiveInt('SESSION_IDLE_DAYS').default(30),
     SESSION_MAX_DAYS: positiveInt('SESSION_MAX_DAYS').default(90),
+    /** The feature flags' config file, applied to the flag store at boot and on change (ADR 017). */
+    FLAGS_FILE: z.string().min(1).default('config/flags.json'),
+    /** Flag definitions are read from the database at most this often per process. */
+    FLAGS_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
+    /** Whether trackers wait for the visitor's consent (ADR 017); on unless turned off. */
+    ANALYTICS_CONSENT: z.enum(['required', 'not-required']).default('required'),
+    /** Product analytics (PostHog): a project key turns it on. */
+    POSTHOG_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{4,100}$/, 'POSTHOG_KEY must be a PostHog project key')
+      .optional(),
+    POSTHOG_HOST: url('POSTHOG_HOST').default('https://us.i.posthog.com'),
+    /** Google Analytics 4: a measurement id (G-…) turns it on. */
+    GA4_MEASUREMENT_ID: z
+      .string()
+      .regex(/^G-[A-Z0-9]{4,20}$/, 'GA4_MEASUREMENT_ID must look like G-XXXXXXX')
+      .optional(),
+    /** The Meta pixel: a pixel id (digits) turns it on. */
+    META_PIXEL_ID: z
+      .string()
+      .regex(/^[0-9]{5,20}$/, 'META_PIXEL_ID must be the pixel id (digits)')
+      .optional(),
   })
   .superRefine((c, ctx) => {
     if (c.NODE_ENV === 'production' && !c.AUTH_SECRET)
@@ -217,5 +240,17 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     companySiteUrl: c.COMPANY_SITE_URL.replace(/\/$/, ''),
     testHooks: c.TEST_HOOKS && c.NODE_ENV !== 'production',
     auth: authConfig(c),
+    flags: {
+      file: resolve(projectRoot(), c.FLAGS_FILE),
+      cacheMs: c.FLAGS_CACHE_MS,
+    },
+    analytics: {
+      consentRequired: c.ANALYTICS_CONSENT === 'required',
+      posthog: c.POSTHOG_KEY
+        ? { key: c.POSTHOG_KEY, host: c.POSTHOG_HOST.replace(/\/$/, '') }
+        : null,
+      ga4: c.GA4_MEASUREMENT_ID ?? null,
+      metaPixel: c.META_PIXEL_ID ?? null,
+    },
   };
 }

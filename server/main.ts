@@ -7,6 +7,7 @@ import { isSeeded, seedDatabase } from '../db/seed/run';
 import { buildApp } from './app';
 import { linkTestAccounts } from './auth/link-test-accounts';
 import { ConfigError, parseConfig } from './config';
+import { displayPath, FlagFileError, startFlagFile } from './flags/flag-file';
 
 async function main() {
   let config;
@@ -43,6 +44,13 @@ async function main() {
       log: (m) => log.info(m),
     });
   }
+  // A bad flags file stops the boot with its problems listed; later bad edits only log.
+  const flagFile = await startFlagFile(database.db, {
+    path: config.flags.file,
+    log,
+    store: app.flags,
+  });
+  log.info(`flags: ${flagFile.applied.flags} flags from ${displayPath(config.flags.file)}`);
   if (config.auth.localIdp) {
     await linkTestAccounts(database.db);
     log.info('auth: the bundled identity provider plays Google, Facebook and Apple at /idp');
@@ -52,6 +60,7 @@ async function main() {
   closeWithGrace({ delay: config.shutdownGraceMs }, async ({ signal, err }) => {
     if (err) log.error({ err }, 'shutting down after an error');
     else log.info(`${signal}: shutting down`);
+    await flagFile.close();
     await app.close();
     await database.close();
     log.info('shut down cleanly');
@@ -64,6 +73,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // A bad flags file is a configuration problem: its sentences, not a stack.
+  console.error(error instanceof FlagFileError ? error.message : error);
   process.exit(1);
 });

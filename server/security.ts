@@ -36,6 +36,26 @@ export function ensureCsrfCookie(
   return token;
 }
 
+/** The first-party event sink (server/api/events.ts), which pages call with navigator.sendBeacon. */
+const BEACON_PATH = '/api/events';
+
+/**
+ * Whether the browser says the request comes from our own pages. Browsers set Sec-Fetch-Site
+ * and Origin themselves and pages cannot forge them; where Sec-Fetch-Site is sent it decides,
+ * otherwise (older browsers) the Origin's host must be the host the request was sent to.
+ */
+function provenSameOrigin(request: FastifyRequest): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (site !== undefined) return site === 'same-origin';
+  const origin = request.headers.origin;
+  if (!origin || origin === 'null') return false;
+  try {
+    return new URL(origin).host === request.host.toLowerCase();
+  } catch {
+    return false;
+  }
+}
+
 export const securityPlugin = fp<{ config: Config }>(async (app, { config }) => {
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-content-type-options', 'nosniff');
@@ -59,6 +79,14 @@ export const securityPlugin = fp<{ config: Config }>(async (app, { config }) => 
   app.addHook('onRequest', async (request) => {
     if (!UNSAFE_METHODS.has(request.method) || !request.headers.cookie) return;
     if (request.url.startsWith('/idp/') || /^\/auth\/[a-z]+\/callback(\?|$)/.test(request.url))
+      return;
+    // navigator.sendBeacon cannot add the header, so the event sink takes the browser's own
+    // proof of same origin instead, which a cross-site page cannot fake (docs/decisions/017).
+    if (
+      request.method === 'POST' &&
+      request.url.split('?')[0] === BEACON_PATH &&
+      provenSameOrigin(request)
+    )
       return;
     const cookie = request.cookies[CSRF_COOKIE];
     const header = request.headers[CSRF_HEADER];

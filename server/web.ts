@@ -7,17 +7,20 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
+import type { FlagValue, PageFlags } from '../contract/analytics-events';
 import { environmentForHost } from '../contract/environment';
 import type { PublicConfig } from '../contract/public-config';
 import { projectRoot } from '../db/project-root';
 import type { Config } from './config';
 import { apiNotFound } from './errors';
+import { pageCsp } from './csp';
 import { ensureCsrfCookie } from './security';
 
 /** What every server render gets (app/load-context.ts declares the same shape for the app). */
 export interface WebLoadContext {
   nonce: string;
   publicConfig: PublicConfig;
+  pageFlags: PageFlags;
   /** The visitor's cookies, with any the server just issued, for the API client to forward. */
   cookies: Record<string, string>;
   /** /api calls made while rendering run in process (Fastify inject), not over a socket. */
@@ -49,30 +52,6 @@ function ensureIdCookie(
   return value;
 }
 
-/** Content-Security-Policy of pages: scripts only from us or with this response's nonce. */
-/** Where Google and Facebook serve the profile photos people sign up with (Apple sends none). */
-const PROVIDER_PHOTO_HOSTS =
-  'https://*.googleusercontent.com https://*.fbcdn.net https://*.fbsbx.com';
-
-function pageCsp(nonce: string, config: Config): string {
-  const media = config.mediaBaseUrl.startsWith('http')
-    ? ` ${new URL(config.mediaBaseUrl).origin}`
-    : '';
-  return [
-    "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
-    "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob:${media} ${PROVIDER_PHOTO_HOSTS}`,
-    `media-src 'self' blob:${media}`,
-    "connect-src 'self'",
-    "font-src 'self'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ');
-}
-
 function toFetchRequest(request: FastifyRequest): Request {
   const origin = `${request.protocol}://${request.host}`;
   const headers = new Headers();
@@ -87,7 +66,12 @@ function toFetchRequest(request: FastifyRequest): Request {
  * Every path that is not /api, /media or a health check belongs to the web app: the React
  * Router server build renders it (docs/decisions/010-web-app-routing.md).
  */
-export async function registerWebApp(app: FastifyInstance, config: Config, version: string) {
+export async function registerWebApp(
+  app: FastifyInstance,
+  config: Config,
+  version: string,
+  flags: { evaluate(distinctId: string): Promise<Record<string, FlagValue>> },
+) {
   const built = existsSync(serverBuildFile);
   let handle: ((request: Request, context: WebLoadContext) => Promise<Response>) | undefined;
   if (built) {
@@ -148,6 +132,12 @@ export async function registerWebApp(app: FastifyInstance, config: Config, versi
       x: 'https://x.com/spotreel',
       facebook: 'https://www.facebook.com/spotreel',
     },
+    analytics: {
+      consentRequired: config.analytics.consentRequired,
+      posthog: config.analytics.posthog,
+      ga4: config.analytics.ga4,
+      metaPixel: config.analytics.metaPixel,
+    },
     testHooks: config.testHooks,
   });
 
@@ -183,12 +173,15 @@ export async function registerWebApp(app: FastifyInstance, config: Config, versi
         if (value !== undefined) cookies[name] = value;
       cookies.csrftoken = ensureCsrfCookie(request, reply, secure);
       cookies.device_id = ensureIdCookie(request, reply, 'device_id', 'web-', secure);
-      cookies.distinct_id = ensureIdCookie(request, reply, 'distinct_id', '', secure);
+      const distinctId = ensureIdCookie(request, reply, 'distinct_id', '', secure);
+      cookies.distinct_id = distinctId;
       const nonce = randomBytes(16).toString('base64');
 
       const context: WebLoadContext = {
         nonce,
         publicConfig: publicConfigFor(request),
+        // Evaluated for every document request, so the first render already uses them.
+        pageFlags: { distinct_id: distinctId, flags: await flags.evaluate(distinctId) },
         cookies,
         apiFetch: async (apiPath, init) => {
           const headers: Record<string, string> = {};

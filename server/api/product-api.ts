@@ -4,6 +4,7 @@ import { classificationRoutes } from './classifications';
 import { cityRoutes } from './cities';
 import { collectionRoutes } from './collections';
 import type { ApiContext, ApiRoutes } from './context';
+import { eventRoutes } from './events';
 import { feedRoutes } from './feeds';
 import { locationRoutes } from './locations';
 import { reviewRoutes } from './reviews';
@@ -27,6 +28,7 @@ export const productApi =
       classificationRoutes,
       searchRoutes,
       trackerRoutes,
+      eventRoutes,
       ...more,
     ]) {
       await app.register(routes(ctx));

@@ -9,6 +9,7 @@ import { seedDatabase } from '../../db/seed/run';
 import { buildApp } from '../../server/app';
 import { linkTestAccounts } from '../../server/auth/link-test-accounts';
 import { parseConfig } from '../../server/config';
+import { startFlagFile } from '../../server/flags/flag-file';
 import { resetDatabase } from './reset-database';
 
 declare module 'vitest' {
@@ -32,6 +33,7 @@ export default async function setup(project: TestProject) {
     DATA_DIR: dataDir,
     DATABASE_URL: process.env.TEST_DATABASE_URL,
     RATE_LIMIT_WRITES_PER_MINUTE: '100000',
+    FLAGS_FILE: 'tests/api/flags.json',
     // tests run on any date: the giveaway is open for them
     GIVEAWAY_OPENS: '2020-01-01T00:00:00Z',
     GIVEAWAY_CLOSES: '2099-12-31T23:59:59Z',
@@ -51,6 +53,11 @@ export default async function setup(project: TestProject) {
   const uncached = world.locations.at(-1)!.id;
   await database.db.delete(relatedLocations).where(eq(relatedLocations.locationId, uncached));
   const app = await buildApp({ config, database, version: 'test' });
+  const flagFile = await startFlagFile(database.db, {
+    path: config.flags.file,
+    log: app.log,
+    store: app.flags,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('The test server has no port');
@@ -59,6 +66,7 @@ export default async function setup(project: TestProject) {
   project.provide('uncachedLocationId', uncached);
 
   return async () => {
+    await flagFile.close();
     await app.close();
     await database.close();
     await rm(dataDir, { recursive: true, force: true });
