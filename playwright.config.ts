@@ -8,6 +8,8 @@ import { defineConfig } from '@playwright/test';
 const executablePath =
   process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 const PORT = Number(process.env.E2E_PORT ?? 3210);
+/** A second product with fake tracker keys (tests/e2e/analytics.spec.ts), on an unseeded world. */
+const TRACKERS_PORT = PORT + 1;
 
 const IPHONE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
@@ -50,11 +52,27 @@ export default defineConfig({
       use: { viewport: { width: 1280, height: 800 }, userAgent: DESKTOP_UA },
     },
   ],
-  webServer: {
-    command: 'node scripts/e2e-server.mjs',
-    url: `http://127.0.0.1:${PORT}/readyz`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 120_000,
-    env: { PORT: String(PORT) },
-  },
+  webServer: [
+    {
+      command: 'node scripts/e2e-server.mjs',
+      url: `http://127.0.0.1:${PORT}/readyz`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 120_000,
+      env: { PORT: String(PORT) },
+    },
+    {
+      command: 'node scripts/e2e-server.mjs',
+      url: `http://127.0.0.1:${TRACKERS_PORT}/readyz`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 120_000,
+      env: {
+        PORT: String(TRACKERS_PORT),
+        SEED: 'never',
+        POSTHOG_KEY: 'phc_e2e_fake_key',
+        POSTHOG_HOST: 'https://posthog.e2e.test',
+        GA4_MEASUREMENT_ID: 'G-E2ETEST01',
+        META_PIXEL_ID: '1234567890',
+      },
+    },
+  ],
 });

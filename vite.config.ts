@@ -4,13 +4,13 @@ import { defineConfig } from 'vite';
 /**
  * Chunks (docs/decisions/013-page-weight.md). Left alone, the bundler makes a small chunk for
  * every set of modules two chunks share — a dozen requests per page. Instead: the framework in
- * one chunk; the code the parts loaded on demand (sign-in, profile form, business area) share
+ * one chunk; the code the parts loaded on demand (sign-in, profile form, business area, consent banner and trackers) share
  * only among themselves in one; and the app code the pages share with them in one more.
  */
 const FRAMEWORK =
   /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/;
 const ON_DEMAND =
-  /[\\/]app[\\/]features[\\/](campaigns[\\/]|business[\\/](?!(dashboard-data|claim-prefill|business-sign-in|business-entry|classify-location)\.)|auth[\\/](sign-in-panel|sign-in|username-field|auth-popup|provider-marks)\.|users[\\/]edit-profile-dialog\.)/;
+  /[\\/]app[\\/]features[\\/](campaigns[\\/]|business[\\/](?!(dashboard-data|claim-prefill|business-sign-in|business-entry|classify-location)\.)|auth[\\/](sign-in-panel|sign-in|username-field|auth-popup|provider-marks)\.|users[\\/]edit-profile-dialog\.|analytics[\\/](consent-banner|trackers|first-party-sink|script-trackers|posthog-tracker)\.)/;
 const APP = /[\\/](app|contract)[\\/]|node_modules[\\/]lucide-react[\\/]/;
 
 export default defineConfig({

@@ -9,6 +9,8 @@ import type { DeviceClass, RouteSet } from './route-sets';
 export interface FirstLoad {
   routeSet: RouteSet;
   device: DeviceClass;
+  /** spec §2.1 device flag, as the first load saw it. */
+  appOnDesktop: boolean;
 }
 
 let firstLoad: FirstLoad | null = null;

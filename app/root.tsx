@@ -12,6 +12,8 @@ import type { LocationSummary } from '../contract/locations';
 import { serverApi } from './api/server-api';
 import { ErrorFallback } from './components/layout/error-fallback';
 import { deviceClassFromUserAgent } from './device';
+import { appOnDesktop } from './flags';
+import { Analytics } from './features/analytics/analytics-root';
 import { AppInstallProvider } from './features/app-install/app-install';
 import { loadSessionUser } from './features/auth/session-api';
 import './load-context';
@@ -35,7 +37,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     request.headers.get('user-agent'),
     request.headers.get('sec-ch-ua-mobile'),
   );
-  const firstLoad: FirstLoad = { routeSet: resolveRouteSet(url.pathname, device), device };
+  const onDesktop = appOnDesktop(context.pageFlags);
+  const firstLoad: FirstLoad = {
+    routeSet: resolveRouteSet(url.pathname, device, onDesktop),
+    device,
+    appOnDesktop: onDesktop,
+  };
   const api = serverApi(context);
   const [trending, user] = await Promise.all([
     api.get<{ data: LocationSummary[] }>('/api/v2/locations/trending'),
@@ -45,7 +52,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     firstLoad,
     config: context.publicConfig,
-    distinctId: context.cookies.distinct_id ?? null,
+    pageFlags: context.pageFlags,
     nonce: context.nonce,
     trending: trending?.data ?? [],
     user,
@@ -70,6 +77,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         {children}
+        {data ? (
+          // spec §3 page flag data, readable without React (the trackers bootstrap from it).
+          <script
+            id="page-flags"
+            type="application/json"
+            dangerouslySetInnerHTML={{ __html: jsonForScript(data.pageFlags) }}
+          />
+        ) : null}
         <ScrollRestoration nonce={data?.nonce} />
         <Scripts nonce={data?.nonce} />
       </body>
@@ -83,9 +98,13 @@ export default function App() {
   return (
     <AppInstallProvider>
       <Outlet />
+      <Analytics />
     </AppInstallProvider>
   );
 }
+
+/** JSON inside <script>: no `</script>` or `<!--` can close it early. */
+const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 /** spec §8: render failures show the fallback screen with a Retry link to '/'. */
 export function ErrorBoundary({ error }: { error: unknown }) {

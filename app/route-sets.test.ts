@@ -157,6 +157,14 @@ describe('resolveRouteSet', () => {
       expect(resolveRouteSet('', device)).toBe('consumer');
     });
 
+    it('gives desktop the consumer set at the root when the device flag is on', () => {
+      expect(resolveRouteSet('/', 'desktop', true)).toBe('consumer');
+      expect(resolveRouteSet('/', 'desktop', false)).toBe('landing');
+      expect(resolveRouteSet('/biz', 'desktop', true)).toBe('business');
+      expect(needsFullLoad('consumer', '/', 'desktop', true)).toBe(false);
+      expect(needsFullLoad('consumer', '/', 'desktop', false)).toBe(false); // the same landing screen
+    });
+
     it('gives a desktop visitor the landing set only at the root', () => {
       expect(resolveRouteSet('/feed', 'desktop')).toBe('consumer');
       expect(resolveRouteSet('/city/il/chicago', 'desktop')).toBe('consumer');

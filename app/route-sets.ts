@@ -174,11 +174,18 @@ export function matchPattern(pattern: string, path: string): Record<string, stri
   return matchSegments(pattern, pathSegments(path));
 }
 
-/** spec §2.1–2.3, first page load only: later navigations keep the set this returns. */
-export function resolveRouteSet(firstPath: string, device: DeviceClass): RouteSet {
+/**
+ * spec §2.1–2.3, first page load only: later navigations keep the set this returns.
+ * `appOnDesktop` is spec §2.1's device flag (the `consumer-app-on-desktop` feature flag).
+ */
+export function resolveRouteSet(
+  firstPath: string,
+  device: DeviceClass,
+  appOnDesktop = false,
+): RouteSet {
   const path = normalizePath(firstPath);
-  // spec §2.1: the "device flag" is tablet, so desktop means neither mobile nor tablet
-  if (path === '' && device === 'desktop') return 'landing';
+  // spec §2.1: not mobile (tablets count with phones: they get the app push) and the flag off
+  if (path === '' && device === 'desktop' && !appOnDesktop) return 'landing';
   // spec §2.2: a business path, or any path containing 'biz'
   if (BUSINESS_PATHS.includes(path) || path.toLowerCase().includes('biz')) return 'business';
   if (CAMPAIGN_PATHS.includes(path)) return 'campaign';
@@ -235,7 +242,12 @@ export function resolveScreen(set: RouteSet, path: string): Screen {
  * first load (spec §2), so a path that would show another screen as a first load (a business or
  * campaign path from a consumer page, say) needs the server to decide again.
  */
-export function needsFullLoad(set: RouteSet, path: string, device: DeviceClass): boolean {
-  const firstLoad = resolveScreen(resolveRouteSet(path, device), path);
+export function needsFullLoad(
+  set: RouteSet,
+  path: string,
+  device: DeviceClass,
+  appOnDesktop = false,
+): boolean {
+  const firstLoad = resolveScreen(resolveRouteSet(path, device, appOnDesktop), path);
   return resolveScreen(set, path).id !== firstLoad.id;
 }

@@ -5,5 +5,12 @@ import { needsFullLoad } from './route-sets';
 export function useFullLoad(): (path: string) => boolean {
   const firstLoad = useRootData()?.firstLoad;
   return (path) =>
-    firstLoad ? needsFullLoad(firstLoad.routeSet, path.split(/[?#]/)[0]!, firstLoad.device) : false;
+    firstLoad
+      ? needsFullLoad(
+          firstLoad.routeSet,
+          path.split(/[?#]/)[0]!,
+          firstLoad.device,
+          firstLoad.appOnDesktop,
+        )
+      : false;
 }

@@ -15,6 +15,8 @@ const child = spawn(process.execPath, ['build/host/main.js'], {
     TEST_HOOKS: 'true',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     RATE_LIMIT_WRITES_PER_MINUTE: '100000',
+    // the product's flags plus the ones the browser tests turn (a half rollout, two variants)
+    FLAGS_FILE: 'tests/e2e/flags.json',
     // browser tests run on any date: the giveaway is open for them
     GIVEAWAY_OPENS: '2026-11-01T00:00:00-05:00',
     GIVEAWAY_CLOSES: '2099-12-31T23:59:59-05:00',

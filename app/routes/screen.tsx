@@ -14,6 +14,7 @@ import { serverApi } from '../api/server-api';
 import { ScreenLayout } from '../components/layout/screen-layout';
 import { ScreenSkeleton } from '../components/layout/screen-skeleton';
 import { deviceClassFromUserAgent, deviceClassFromWidth } from '../device';
+import { appOnDesktop } from '../flags';
 import { browserConfig, pinnedFirstLoad } from '../page-state';
 import { useRootData } from '../root-data';
 import { resolveRouteSet, resolveScreen, type RouteSet, type Screen } from '../route-sets';
@@ -55,7 +56,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     request.headers.get('sec-ch-ua-mobile'),
   );
   const result = await loadScreen(
-    resolveRouteSet(url.pathname, device),
+    resolveRouteSet(url.pathname, device, appOnDesktop(context.pageFlags)),
     url,
     serverApi(context),
     context.publicConfig,

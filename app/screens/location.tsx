@@ -14,6 +14,7 @@ import { PlacePage, type PlaceData } from '../features/locations/place-page';
 import { breadcrumbJsonLd, placeJsonLd } from '../features/seo/structured-data';
 import { FIRST_PAGE_SIZE } from '../features/locations/use-paged-videos';
 import { ShareButton } from '../features/sharing/share-button';
+import { useBusinessEntryDefault } from '../flags';
 import { paths } from '../paths';
 import { useRootData } from '../root-data';
 import { defineScreen } from './screen-module';
@@ -87,11 +88,12 @@ export const screen = defineScreen<LocationData>({
 
 function Place({ data }: { data: PlaceData & { source: string } }) {
   const root = useRootData();
+  const defaultTarget = useBusinessEntryDefault();
   const path = paths.locationInCity(data.location.city_slug, data.location.clm_slug);
   const claimHref = businessEntryTarget({
     location: data.location,
     source: data.source,
-    defaultTarget: null,
+    defaultTarget,
     claimSiteUrl: root?.config.claimBusinessUrl ?? '',
   });
   return (

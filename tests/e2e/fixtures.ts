@@ -8,7 +8,21 @@ import { test as base, expect, type Page } from '@playwright/test';
 export const test = base.extend<{
   consoleProblems: { allow(pattern: RegExp): void };
   thirdParties: void;
+  /** The visitor's stored answer to the consent banner; null = not asked yet (the banner shows). */
+  consent: 'granted' | 'denied' | null;
+  consentCookie: void;
 }>({
+  // Most tests are not about consent: they browse as someone who allowed measurement, so the
+  // banner stays out of their way and every page runs with analytics on.
+  consent: ['granted', { option: true }],
+  consentCookie: [
+    async ({ context, consent, baseURL }, use) => {
+      if (consent)
+        await context.addCookies([{ name: 'spotreel_consent', value: consent, url: baseURL! }]);
+      await use();
+    },
+    { auto: true },
+  ],
   // Third-party sites (app stores, the app link) cannot be reached here: answer for them.
   thirdParties: [
     async ({ context }, use) => {

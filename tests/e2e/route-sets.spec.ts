@@ -33,10 +33,12 @@ test.describe('route sets (spec §2)', () => {
     await page.getByRole('link', { name: 'Watch the feed' }).click();
     await expect(page).toHaveURL(/\/feed$/);
     await expect(page.locator('main#main')).toHaveAttribute('data-screen', 'feed');
-    // A business path inside the consumer set shows the landing page (spec §2.4 "any other path").
-    await page.getByRole('link', { name: 'For businesses' }).first().click();
+    // Inside the consumer set /biz would show the landing page (spec §2.4 "any other path"), so
+    // the footer's link into the business area loads a new page, which decides the set again.
+    await page.getByRole('link', { name: 'Biz Owners' }).click();
     await expect(page).toHaveURL(/\/biz$/);
-    await expect(page.locator('main#main')).toHaveAttribute('data-screen', 'landing');
+    await expect(page.locator('main#main')).toHaveAttribute('data-screen', 'biz-landing');
+    await expect(page.locator('main#main')).toHaveAttribute('data-route-set', 'business');
   });
 
   test('a business path opens the business set; other paths show the business landing', async ({
@@ -45,9 +47,15 @@ test.describe('route sets (spec §2)', () => {
     await page.goto('/biz');
     await hydrated(page);
     expect(await shown(page)).toMatchObject({ set: 'business', screen: 'biz-landing' });
+    await page.goto('/biz/no-such-page');
+    expect(await shown(page)).toMatchObject({ set: 'business', screen: 'biz-landing' });
+    // Inside the business set /feed would show the business landing too, so the footer's link
+    // to the feed loads a new page, which decides the set again.
+    await hydrated(page);
     await page.getByRole('link', { name: 'Watch the feed' }).click();
     await expect(page).toHaveURL(/\/feed$/);
-    await expect(page.locator('main#main')).toHaveAttribute('data-screen', 'biz-landing');
+    await expect(page.locator('main#main')).toHaveAttribute('data-screen', 'feed');
+    await expect(page.locator('main#main')).toHaveAttribute('data-route-set', 'consumer');
   });
 
   test('any path containing "biz" is the business set', async ({ page }) => {

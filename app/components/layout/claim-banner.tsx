@@ -1,6 +1,7 @@
 import { useRootData } from '../../root-data';
 import { ButtonLink } from '../ui/button';
 import styles from './claim-banner.module.css';
+import { tracked } from '../../features/analytics/analytics';
 
 /** spec §2.5 claim-business banner: exact text; the button opens the external claim site. */
 export function ClaimBanner() {
@@ -16,6 +17,7 @@ export function ClaimBanner() {
           rel="noopener noreferrer"
           variant="inverse"
           size="sm"
+          {...tracked('Claim Your Business')}
         >
           Claim Your Business
         </ButtonLink>

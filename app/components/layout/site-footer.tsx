@@ -1,6 +1,11 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { tracked } from '../../features/analytics/analytics';
+import { openConsentSettings } from '../../features/analytics/consent';
+import type { TrackedLabel } from '../../../contract/analytics-events';
 import { paths } from '../../paths';
 import { useRootData } from '../../root-data';
+import { useFullLoad } from '../../use-full-load';
 import { Logo } from '../ui/logo';
 import styles from './site-footer.module.css';
 
@@ -22,6 +27,24 @@ const SOCIAL_NAMES: Record<keyof typeof SOCIAL_ICONS, string> = {
   x: 'X',
   facebook: 'Facebook',
 };
+
+/** An in-app footer link; one into another route set (business, campaigns) loads a new page. */
+function FooterLink({
+  to,
+  track,
+  children,
+}: {
+  to: string;
+  track?: TrackedLabel;
+  children: ReactNode;
+}) {
+  const fullLoad = useFullLoad();
+  return (
+    <Link to={to} reloadDocument={fullLoad(to)} {...(track ? tracked(track) : {})}>
+      {children}
+    </Link>
+  );
+}
 
 /** spec §2.5 footer: four link columns, social icons and © 2024. */
 export function SiteFooter() {
@@ -57,19 +80,21 @@ export function SiteFooter() {
           <h2 id="footer-product">Spotreel</h2>
           <ul>
             <li>
-              <Link to={paths.home()}>Discover spots</Link>
+              <FooterLink to={paths.home()}>Discover spots</FooterLink>
             </li>
             <li>
-              <Link to={paths.feed()}>Watch the feed</Link>
+              <FooterLink to={paths.feed()}>Watch the feed</FooterLink>
             </li>
             <li>
-              <Link to={paths.biz()}>For businesses</Link>
+              <FooterLink to={paths.biz()} track="Biz Owners">
+                Biz Owners
+              </FooterLink>
             </li>
             <li>
-              <Link to={paths.homeSection('brands')}>For brands</Link>
+              <FooterLink to={paths.homeSection('brands')}>For brands</FooterLink>
             </li>
             <li>
-              <Link to={paths.homeSection('partners')}>Partners</Link>
+              <FooterLink to={paths.homeSection('partners')}>Partners</FooterLink>
             </li>
           </ul>
         </nav>
@@ -107,16 +132,16 @@ export function SiteFooter() {
           <h2 id="footer-community">Community</h2>
           <ul>
             <li>
-              <Link to={paths.creators()}>Become a creator</Link>
+              <FooterLink to={paths.creators()}>Become a creator</FooterLink>
             </li>
             <li>
-              <Link to={paths.communityRound()}>Community round</Link>
+              <FooterLink to={paths.communityRound()}>Community round</FooterLink>
             </li>
             <li>
-              <Link to={paths.scholarship()}>Veterans scholarship</Link>
+              <FooterLink to={paths.scholarship()}>Veterans scholarship</FooterLink>
             </li>
             <li>
-              <Link to={paths.sweepstakes()}>Giveaway</Link>
+              <FooterLink to={paths.sweepstakes()}>Giveaway</FooterLink>
             </li>
           </ul>
         </nav>
@@ -125,9 +150,9 @@ export function SiteFooter() {
           <ul>
             {root.trending.map((place) => (
               <li key={place.clm_id}>
-                <Link to={paths.locationInCity(place.city_slug, place.clm_slug)}>
+                <FooterLink to={paths.locationInCity(place.city_slug, place.clm_slug)}>
                   {place.clm_name} <span className={styles.city}>· {place.clm_city}</span>
-                </Link>
+                </FooterLink>
               </li>
             ))}
           </ul>
@@ -135,6 +160,11 @@ export function SiteFooter() {
       </div>
       <div className={`page-width ${styles.legal}`}>
         <p>© 2024 Spotreel. All rights reserved.</p>
+        {root.config.analytics.consentRequired ? (
+          <button type="button" className={styles.consent} onClick={openConsentSettings}>
+            Cookie choices
+          </button>
+        ) : null}
       </div>
     </footer>
   );

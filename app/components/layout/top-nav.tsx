@@ -8,6 +8,7 @@ import { useFullLoad } from '../../use-full-load';
 import { Button } from '../ui/button';
 import { Logo } from '../ui/logo';
 import styles from './top-nav.module.css';
+import { tracked } from '../../features/analytics/analytics';
 
 /** spec §2.5: Brands and Partners scroll to their section, or go home with the hash. */
 function scrollToSection(event: MouseEvent<HTMLAnchorElement>, id: string) {
@@ -101,6 +102,7 @@ export function TopNav({
             className={styles.appButton}
             icon={<Smartphone aria-hidden="true" />}
             onClick={() => request('get-app')}
+            {...tracked('Get the app')}
           >
             <span className={styles.appLabel}>Get the app</span>
           </Button>

@@ -4,6 +4,7 @@ import { useRootData } from '../../root-data';
 import { useAppInstall } from './app-install';
 import styles from './app-download-panel.module.css';
 import { StoreBadges } from './store-badges';
+import { tracked } from '../analytics/analytics';
 
 /** spec §1: desktop visitors get a QR code and store links; phones get a button. */
 export function AppDownloadPanel() {
@@ -31,6 +32,7 @@ export function AppDownloadPanel() {
           variant="inverse"
           icon={<Smartphone aria-hidden="true" />}
           onClick={() => request('get-app')}
+          {...tracked('Get the app')}
         >
           Get the app
         </Button>

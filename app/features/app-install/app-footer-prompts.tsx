@@ -2,6 +2,7 @@ import { Button, ButtonLink } from '../../components/ui/button';
 import { useRootData } from '../../root-data';
 import { useAppInstall } from './app-install';
 import styles from './app-install.module.css';
+import { tracked } from '../analytics/analytics';
 
 /** spec §2.5 sticky footer (tablet and desktop), hidden while the app modal is open. */
 export function StickyAppFooter() {
@@ -22,6 +23,7 @@ export function StickyAppFooter() {
         href={stores['qrcode-download-apple']}
         target="_blank"
         rel="noopener noreferrer"
+        {...tracked('Install Now')}
         onClick={(event) => {
           // Android tablets get Google Play.
           if (/Android/i.test(navigator.userAgent)) {
@@ -55,7 +57,7 @@ export function MobileInstallBanner() {
         <strong>Spotreel</strong>
         <small>More videos in the app</small>
       </span>
-      <Button size="sm" onClick={() => request('open-in-app')}>
+      <Button size="sm" onClick={() => request('open-in-app')} {...tracked('Open')}>
         Open
       </Button>
     </aside>

@@ -31,7 +31,7 @@ export function AppInstallProvider({ children }: { children: ReactNode }) {
       buildAppDeepLink({
         base: root?.config.appLinkBase ?? '',
         search: location.search,
-        distinctId: root?.distinctId ?? null,
+        distinctId: root?.pageFlags.distinct_id ?? null,
         pageUrl: typeof window === 'undefined' ? location.pathname : window.location.href,
       }),
     [root, location],

@@ -78,10 +78,17 @@ describe('classifyLocation (spec §4)', () => {
 describe('businessEntryTarget (spec §2.2)', () => {
   const base = { defaultTarget: null, claimSiteUrl: 'https://business.spotreel.app/claim' };
 
-  it('goes to the default target when the flag is set', () => {
+  it("takes the default target's branch when the flag names one", () => {
+    const hospitality = { ...base, location: place(), source: '' };
+    expect(businessEntryTarget(hospitality)).toBe(base.claimSiteUrl);
+    expect(businessEntryTarget({ ...hospitality, defaultTarget: 'verify-business' })).toBe(
+      '/verify-business',
+    );
     expect(
-      businessEntryTarget({ ...base, location: place(), source: '', defaultTarget: '/biz' }),
-    ).toBe('/biz');
+      businessEntryTarget({ ...hospitality, source: 'news', defaultTarget: 'claim-business' }),
+    ).toMatch(/^\/claim-business\?utm_source=news&position=Owner&businessName=/);
+    const shop = { ...base, location: place({ super_categories: ['shopping'] }), source: 'x' };
+    expect(businessEntryTarget({ ...shop, defaultTarget: 'claim-site' })).toBe(base.claimSiteUrl);
   });
 
   it.each(['', '/', 'canonical-mobile'])(

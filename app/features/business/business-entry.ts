@@ -1,3 +1,4 @@
+import type { BusinessEntryTarget } from '../../../contract/analytics-events';
 import type { Location } from '../../../contract/locations';
 import { classifyLocation } from './classify-location';
 
@@ -5,8 +6,8 @@ export interface BusinessEntryInput {
   location: Location;
   /** Where the visitor came from (utm_source of the page); empty when unknown. */
   source: string;
-  /** The default-target flag (feature flags, issue 8): when set, every claim goes there. */
-  defaultTarget: string | null;
+  /** The default-target flag (`business-entry-default-target`): while set, every claim takes that branch. */
+  defaultTarget: BusinessEntryTarget | null;
   /** The external business-claim site (config). */
   claimSiteUrl: string;
 }
@@ -15,7 +16,7 @@ const CLAIM_SITE_SOURCES = ['', '/', 'canonical-mobile'];
 
 /**
  * spec §2.2 business-entry decision — where a claim button leads:
- * 1. a default target when the flag is set;
+ * 1. the default target's branch when the flag names one;
  * 2. hospitality places whose source is empty, '/' or canonical-mobile go to the external claim site;
  * 3. non-hospitality places go to /verify-business (with utm_source when known);
  * 4. otherwise /claim-business, prefilled.
@@ -26,10 +27,16 @@ export function businessEntryTarget({
   defaultTarget,
   claimSiteUrl,
 }: BusinessEntryInput): string {
-  if (defaultTarget) return defaultTarget;
   const kind = classifyLocation(location);
-  if (kind === 'hospitality' && CLAIM_SITE_SOURCES.includes(source)) return claimSiteUrl;
-  if (kind === 'non-hospitality') {
+  const branch =
+    defaultTarget ??
+    (kind === 'hospitality' && CLAIM_SITE_SOURCES.includes(source)
+      ? 'claim-site'
+      : kind === 'non-hospitality'
+        ? 'verify-business'
+        : 'claim-business');
+  if (branch === 'claim-site') return claimSiteUrl;
+  if (branch === 'verify-business') {
     return source
       ? `/verify-business?${new URLSearchParams({ utm_source: source })}`
       : '/verify-business';

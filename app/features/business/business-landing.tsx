@@ -4,6 +4,7 @@ import { paths } from '../../paths';
 import { PlaceFinder } from './place-finder';
 import { PriceCard } from './pricing';
 import styles from './business.module.css';
+import { tracked } from '../analytics/analytics';
 
 const STEPS = [
   {
@@ -39,8 +40,8 @@ export function BusinessLanding() {
               filmed by the creators your guests already follow, and see how they find you.
             </p>
             <div className={styles.heroActions}>
-              <ButtonLink href="#claim" size="lg">
-                Claim your business
+              <ButtonLink href="#claim" size="lg" {...tracked('Claim Your Business')}>
+                Claim Your Business
               </ButtonLink>
               <ButtonLink href={paths.bizSignIn()} size="lg" variant="secondary">
                 Owner sign-in
@@ -96,7 +97,8 @@ export function BusinessLanding() {
           </p>
         </div>
         <PriceCard
-          action="Start your profile"
+          action="Join the team"
+          track="join the team"
           fine="Billed monthly by our payment partner. Cancel any time."
         />
       </section>

@@ -5,10 +5,12 @@ import type { Location } from '../../../contract/locations';
 import type { SearchResults } from '../../../contract/search';
 import { browserApi } from '../../api/browser-api';
 import { Button } from '../../components/ui/button';
+import { useBusinessEntryDefault } from '../../flags';
 import { useRootData } from '../../root-data';
 import { SEARCH_DEBOUNCE_MS, searchableTerm, WONDER_SEARCH_PATH } from '../search/search-results';
 import { businessEntryTarget } from './business-entry';
 import styles from './business.module.css';
+import { tracked } from '../analytics/analytics';
 
 type Place = NonNullable<SearchResults['data']['locations']>[number];
 
@@ -32,6 +34,7 @@ export function PlaceFinder({
   const resultsId = useId();
   const navigate = useNavigate();
   const config = useRootData()?.config;
+  const defaultTarget = useBusinessEntryDefault();
 
   useEffect(() => {
     const query = searchableTerm(term);
@@ -71,7 +74,7 @@ export function PlaceFinder({
     const target = businessEntryTarget({
       location,
       source,
-      defaultTarget: null,
+      defaultTarget,
       claimSiteUrl: config?.claimBusinessUrl ?? '',
     });
     if (/^https?:/.test(target)) window.location.assign(target);
@@ -120,6 +123,7 @@ export function PlaceFinder({
               onClick={() => void claim(place)}
               disabled={claiming !== null}
               aria-label={`Claim ${place.clm_name}, ${place.clm_address}`}
+              {...tracked('Claim Business')}
             >
               {claiming === place.clm_id ? 'Opening…' : 'Claim'}
             </Button>

@@ -1,6 +1,8 @@
 import { Check } from 'lucide-react';
+import type { TrackedLabel } from '../../../contract/analytics-events';
 import { ButtonLink } from '../../components/ui/button';
 import { useRootData } from '../../root-data';
+import { tracked } from '../analytics/analytics';
 import styles from './business.module.css';
 
 /** The monthly business profile (spec §2.2: bought on a hosted checkout page, link only). */
@@ -14,7 +16,16 @@ export const PROFILE_FEATURES = [
 ];
 
 /** The profile's price, what it adds, and the link to the hosted checkout (PROFILE_CHECKOUT_URL). */
-export function PriceCard({ action, fine }: { action: string; fine: string }) {
+export function PriceCard({
+  action,
+  fine,
+  track,
+}: {
+  action: string;
+  fine: string;
+  /** The spec §7 label its clicks are tracked under, if any. */
+  track?: TrackedLabel;
+}) {
   const checkout = useRootData()?.config.profileCheckoutUrl ?? '#';
   return (
     <div className={styles.priceCard}>
@@ -30,7 +41,7 @@ export function PriceCard({ action, fine }: { action: string; fine: string }) {
           </li>
         ))}
       </ul>
-      <ButtonLink href={checkout} rel="noopener">
+      <ButtonLink href={checkout} rel="noopener" {...(track ? tracked(track) : {})}>
         {action}
       </ButtonLink>
       <p className={styles.fine}>{fine}</p>

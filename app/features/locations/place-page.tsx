@@ -16,6 +16,7 @@ import { VideoGrid } from '../../components/ui/video-grid';
 import { paths } from '../../paths';
 import styles from './place-page.module.css';
 import { usePagedVideos } from './use-paged-videos';
+import { tracked } from '../analytics/analytics';
 
 export interface PlaceData {
   location: Location;
@@ -229,12 +230,18 @@ export function PlacePage({
                   href={claimHref}
                   target="_blank"
                   rel="noopener noreferrer"
+                  {...tracked('Claim Business')}
                 >
                   Claim Business
                 </a>
               ) : (
                 // the business area is another route set (spec §2): a full page load
-                <Link className={styles.claimLink} to={claimHref} reloadDocument>
+                <Link
+                  className={styles.claimLink}
+                  to={claimHref}
+                  reloadDocument
+                  {...tracked('Claim Business')}
+                >
                   Claim Business
                 </Link>
               )}

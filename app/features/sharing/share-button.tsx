@@ -19,7 +19,11 @@ export function ShareButton({
   const root = useRootData();
   const [copied, setCopied] = useState(false);
   const share = async () => {
-    const url = shareUrl(window.location.origin, path, referrerCode(root?.distinctId ?? null));
+    const url = shareUrl(
+      window.location.origin,
+      path,
+      referrerCode(root?.pageFlags.distinct_id ?? null),
+    );
     if (typeof navigator.share === 'function') {
       try {
         await navigator.share({ title, url });

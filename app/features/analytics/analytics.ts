@@ -1,0 +1,85 @@
+import {
+  TRACKED_LABELS,
+  type AnalyticsEventName,
+  type TrackedLabel,
+} from '../../../contract/analytics-events';
+
+/** One event as every destination gets it (docs/decisions/017-flags-and-analytics.md). */
+export interface AnalyticsEvent {
+  name: AnalyticsEventName;
+  /** The clicked control's label (spec §7), for click events. */
+  label?: string;
+  path: string;
+  title?: string;
+  referrer?: string;
+  occurredAt: string;
+}
+
+/** A destination of events: the first-party sink, PostHog, Google Analytics or the Meta pixel. */
+export interface Tracker {
+  send(event: AnalyticsEvent): void;
+}
+
+/** Events of the first moments wait here until the trackers load (after consent, when asked). */
+const MAX_WAITING = 50;
+let waiting: AnalyticsEvent[] = [];
+let trackers: readonly Tracker[] | null = null;
+let refused = false;
+let lastPage: string | null = null;
+
+/** Sends an event to every tracker, or keeps it until they start; nothing once refused. */
+export function track(name: AnalyticsEventName, label?: string): void {
+  if (refused || typeof window === 'undefined') return;
+  const event: AnalyticsEvent = {
+    name,
+    path: window.location.pathname,
+    title: document.title,
+    occurredAt: new Date().toISOString(),
+  };
+  if (label) event.label = label;
+  if (name === 'page-view') {
+    // The first page's referrer is the other site; later ones are the page before, in this app.
+    const referrer = lastPage ?? document.referrer;
+    if (referrer) event.referrer = referrer;
+    lastPage = window.location.href;
+  }
+  if (trackers) for (const tracker of trackers) tracker.send(event);
+  else if (waiting.length < MAX_WAITING) waiting.push(event);
+}
+
+/**
+ * spec §7 click events: the label's event, plus the cart event when a business is claimed from
+ * a business page.
+ */
+export function trackClick(label: TrackedLabel, onBusinessPage: boolean): void {
+  const name = TRACKED_LABELS[label];
+  track(name, label);
+  if (name === 'claim-business-click' && onBusinessPage) track('add-to-cart', label);
+}
+
+/** Trackers are running: what waited goes out first. */
+export function startTracking(list: readonly Tracker[]): void {
+  trackers = list;
+  refused = false;
+  const queued = waiting;
+  waiting = [];
+  for (const event of queued) for (const tracker of list) tracker.send(event);
+}
+
+/** The visitor said no: drop what waited and send nothing from now on. */
+export function refuseTracking(): void {
+  refused = true;
+  waiting = [];
+}
+
+export const trackingStarted = () => trackers !== null;
+
+/** Hands over what waited (the page is going away before the trackers started). */
+export function takeWaiting(): AnalyticsEvent[] {
+  const queued = waiting;
+  waiting = [];
+  return queued;
+}
+
+/** Props that make a control's clicks tracked under its spec §7 label (read by <Analytics />). */
+export const tracked = (label: TrackedLabel) => ({ 'data-track': label });
