@@ -26,6 +26,9 @@ export const TRACKED_LABELS = {
 } as const satisfies Record<string, AnalyticsEventName>;
 export type TrackedLabel = keyof typeof TRACKED_LABELS;
 
+/** The visitor's answer to the consent banner: `granted` or `denied` (ADR 017). */
+export const CONSENT_COOKIE = 'spotreel_consent';
+
 /** Flag values as the page and the trackers see them: on/off, or the variant a person is in. */
 export type FlagValue = boolean | string;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ANALYTICS_EVENTS } from './analytics-events';
+import { ANALYTICS_EVENTS, TRACKED_LABELS } from './analytics-events';
 import { limitQuery } from './common';
 
 /**
@@ -31,7 +31,11 @@ export const AnalyticsEventInput = z
     {
       name: z.enum(ANALYTICS_EVENTS, { error: `must be one of ${ANALYTICS_EVENTS.join(', ')}` }),
       /** The clicked control's label (spec §7 labels), for click events. */
-      label: text('label', 80).optional(),
+      label: z
+        .enum(Object.keys(TRACKED_LABELS) as [keyof typeof TRACKED_LABELS], {
+          error: `label must be one of ${Object.keys(TRACKED_LABELS).join(', ')}`,
+        })
+        .optional(),
       path: text('path', 500).startsWith('/', "path must be the page's path, starting with /"),
       title: text('title', 200).optional(),
       referrer: text('referrer', 500).optional(),

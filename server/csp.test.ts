@@ -29,7 +29,7 @@ describe('pageCsp', () => {
     expect(directive(csp, 'script-src')).toEqual([
       "'self'",
       "'nonce-n'",
-      'https://www.googletagmanager.com',
+      'https://*.googletagmanager.com',
     ]);
     expect(directive(csp, 'connect-src')).toContain('https://eu.i.posthog.com');
     expect(csp).not.toContain('facebook.net');

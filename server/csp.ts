@@ -22,13 +22,13 @@ function trackerSources(analytics: Config['analytics']): Sources {
   const sources: Sources = { script: [], connect: [], img: [] };
   if (analytics.posthog) sources.connect.push(new URL(analytics.posthog.host).origin);
   if (analytics.ga4) {
-    sources.script.push('https://www.googletagmanager.com');
+    sources.script.push('https://*.googletagmanager.com');
     sources.connect.push(
       'https://*.google-analytics.com',
       'https://*.analytics.google.com',
-      'https://www.googletagmanager.com',
+      'https://*.googletagmanager.com',
     );
-    sources.img.push('https://*.google-analytics.com', 'https://www.googletagmanager.com');
+    sources.img.push('https://*.google-analytics.com', 'https://*.googletagmanager.com');
   }
   if (analytics.metaPixel) {
     sources.script.push('https://connect.facebook.net');

@@ -7,6 +7,7 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
+import { DISTINCT_ID_PATTERN } from '../contract/analytics';
 import type { FlagValue, PageFlags } from '../contract/analytics-events';
 import { environmentForHost } from '../contract/environment';
 import type { PublicConfig } from '../contract/public-config';
@@ -40,7 +41,8 @@ function ensureIdCookie(
   secure: boolean,
 ) {
   const existing = request.cookies[name];
-  if (existing && /^[A-Za-z0-9_-]{8,80}$/.test(existing)) return existing;
+  // Both ids have the distinct id's shape: 8–80 letters, digits, - or _.
+  if (existing && DISTINCT_ID_PATTERN.test(existing)) return existing;
   const value = `${prefix}${randomUUID()}`;
   reply.setCookie(name, value, {
     path: '/',

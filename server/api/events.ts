@@ -8,6 +8,7 @@ import {
   MyEvents,
   MyEventsQuery,
 } from '../../contract/analytics';
+import { CONSENT_COOKIE } from '../../contract/analytics-events';
 import { analyticsEvents } from '../../db/schema';
 import { HttpError } from '../http-errors';
 import { writeRateLimit } from '../rate-limits';
@@ -54,6 +55,13 @@ export const eventRoutes: ApiRoutes = (ctx) => async (app) => {
     },
     async (request, reply) => {
       const distinctId = distinctIdOf(request);
+      // The pages send nothing before consent; the server holds the line too.
+      if (ctx.config.analytics.consentRequired && request.cookies[CONSENT_COOKIE] !== 'granted')
+        throw new HttpError(
+          403,
+          'no_consent',
+          `Measurement needs the visitor's consent first (the ${CONSENT_COOKIE} cookie says granted).`,
+        );
       const now = new Date();
       const rows = request.body.events.map((event) => ({
         name: event.name,
@@ -70,13 +78,16 @@ export const eventRoutes: ApiRoutes = (ctx) => async (app) => {
     },
   );
 
+  // The distinct id is no secret (the trackers get it too), so reading events by it is for
+  // development and tests only: in production nobody reads the sink over HTTP.
+  if (ctx.config.isProduction) return;
   app.get(
     '/events/mine',
     {
       schema: {
         tags: ['analytics'],
         summary:
-          "Lists the caller's own analytics events (by the distinct_id cookie), newest first",
+          "Lists the caller's own analytics events (by the distinct_id cookie), newest first; not in production",
         querystring: MyEventsQuery,
         response: { 200: MyEvents, ...errorResponses },
       },

@@ -217,6 +217,8 @@ export async function startFlagFile(
     }, DEBOUNCE_MS);
   });
   watcher.on('error', (error) => log.error({ err: error }, `flags: stopped watching ${shown}`));
+  // An edit saved while the first apply ran came before the watch: look once more.
+  queue = queue.then(reload);
 
   return {
     applied,

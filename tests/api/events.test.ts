@@ -22,7 +22,7 @@ const CSRF = 'abcdefghijklmnopqrstuvwxyz012345';
 const visitor = () => randomUUID();
 /** A page's call: its cookies and the CSRF header, as the API client sends it. */
 const fromPage = (distinctId: string) => ({
-  cookie: `distinct_id=${distinctId}; csrftoken=${CSRF}`,
+  cookie: `distinct_id=${distinctId}; spotreel_consent=granted; csrftoken=${CSRF}`,
   'x-csrftoken': CSRF,
 });
 const host = () => new URL(baseUrl()).host;
@@ -101,7 +101,7 @@ describe('POST /api/events', () => {
       { ...pageView(), name: 'purchase' },
       { ...pageView(), path: 'chicago-il' },
       { ...pageView(), colour: 'red' },
-      { ...pageView(), label: 'x'.repeat(81), occurredAt: 'yesterday' },
+      { ...pageView(), label: 'Buy now', occurredAt: 'yesterday' },
     ]);
     expect(bad.status).toBe(400);
     expect(bad.body.error).toBe('bad_request');
@@ -111,7 +111,7 @@ describe('POST /api/events', () => {
         { field: 'events.1.name', message: expect.stringContaining('must be one of page-view') },
         { field: 'events.2.path', message: "path must be the page's path, starting with /" },
         { field: 'events.3', message: expect.stringContaining('colour') },
-        { field: 'events.4.label', message: 'label must be at most 80 characters' },
+        { field: 'events.4.label', message: expect.stringContaining('label must be one of') },
         {
           field: 'events.4.occurredAt',
           message: 'occurredAt must be a date and time like 2026-11-21T14:05:00.000Z',
@@ -119,6 +119,19 @@ describe('POST /api/events', () => {
       ]),
     );
     expect((await mine(id)).body.events).toEqual([]);
+  });
+
+  it('stores nothing without the consent the pages ask for', async () => {
+    for (const consent of ['', '; spotreel_consent=denied']) {
+      const id = visitor();
+      const refused = await send(id, [pageView()], {
+        cookie: `distinct_id=${id}${consent}; csrftoken=${CSRF}`,
+        'x-csrftoken': CSRF,
+      });
+      expect(refused.status).toBe(403);
+      expect(refused.body.error).toBe('no_consent');
+      expect((await mine(id)).body.events).toEqual([]);
+    }
   });
 
   it('takes 1 to 50 events, and nothing else in the body', async () => {
@@ -194,7 +207,10 @@ describe('POST /api/events', () => {
 
 describe('POST /api/events and CSRF (navigator.sendBeacon sends no headers of its own)', () => {
   const beacon = (id: string, headers: Record<string, string>) =>
-    send(id, [pageView()], { cookie: `distinct_id=${id}; csrftoken=${CSRF}`, ...headers } as never);
+    send(id, [pageView()], {
+      cookie: `distinct_id=${id}; spotreel_consent=granted; csrftoken=${CSRF}`,
+      ...headers,
+    } as never);
 
   it('with cookies but neither the header nor a same-origin proof: 403', async () => {
     const answer = await beacon(visitor(), {});

@@ -8,6 +8,8 @@ import { expect, hydrated, isMobile, test } from './fixtures';
  */
 
 const TRACKERS = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3210) + 1}`;
+/** Longer than the sink's batch delay (1 s) and the idle callback: what would be sent, has been. */
+const SETTLE_MS = 1500;
 
 interface PageFlags {
   distinct_id: string;
@@ -61,6 +63,24 @@ async function sinkEvents(page: Page): Promise<StoredEvent[]> {
 
 const summary = (events: StoredEvent[]) =>
   events.map((e) => `${e.name}|${e.label ?? ''}|${e.path}`).sort();
+
+/** Collects the page's CSP violations (read back with `cspViolations`). */
+async function watchCsp(page: Page) {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __csp: string[] }).__csp = seen;
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push(`${event.violatedDirective} ${event.blockedURI}`),
+    );
+  });
+}
+const cspViolations = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __csp: string[] }).__csp);
+
+const trackerScript = (url: string) =>
+  /googletagmanager\.com\/gtag\/js|connect\.facebook\.net\/en_US\/fbevents\.js|\/assets\/posthog-tracker-/.test(
+    url,
+  );
 
 async function setDistinctId(context: BrowserContext, baseURL: string, id: string) {
   await context.addCookies([{ name: 'distinct_id', value: id, url: baseURL }]);
@@ -200,7 +220,7 @@ test.describe('analytics events (spec §7) in the first-party sink', () => {
     await expect(page).toHaveURL(/\/biz$/);
     await hydrated(page);
     await page.getByRole('link', { name: 'Claim Your Business' }).click();
-    await page.getByRole('link', { name: 'Join the team' }).click();
+    await page.getByRole('link', { name: 'Start your profile' }).click();
     await expect(page).toHaveURL(/checkout\/monthly-profile/);
 
     const expected = [
@@ -249,6 +269,8 @@ test.describe('consent (ADR 017)', () => {
     await hydrated(page);
     const banner = page.getByRole('region', { name: 'Help us make Spotreel better' });
     await expect(banner).toBeVisible();
+    // Longer than the sink's batch delay (1 s): a sink that ignored consent would have sent by now.
+    await page.waitForTimeout(SETTLE_MS);
     expect(await sinkEvents(page)).toEqual([]);
     await banner.getByRole('button', { name: 'Allow' }).click();
     await expect(banner).toHaveCount(0);
@@ -263,6 +285,10 @@ test.describe('consent (ADR 017)', () => {
 
     const other = await browser.newContext({ baseURL });
     const refusing = await other.newPage();
+    const beacons: string[] = [];
+    refusing.on('request', (request) => {
+      if (request.url().endsWith('/api/events')) beacons.push(request.method());
+    });
     await refusing.goto('/city/il/chicago');
     const refusal = refusing.getByRole('region', { name: 'Help us make Spotreel better' });
     await refusal.getByRole('button', { name: 'No thanks' }).click();
@@ -270,13 +296,20 @@ test.describe('consent (ADR 017)', () => {
     await expect(refusing).toHaveURL(/\/feed$/);
     await refusing.reload();
     await refusing.waitForLoadState('networkidle');
+    await refusing.waitForTimeout(SETTLE_MS);
     await expect(refusal).toHaveCount(0);
+    expect(beacons).toEqual([]);
     expect(await sinkEvents(refusing)).toEqual([]);
 
-    // The footer's "Cookie choices" asks again, saying what was chosen.
-    await refusing.getByRole('button', { name: 'Cookie choices' }).click();
+    // The footer's "Cookie choices" asks again, saying what was chosen; the answer puts the
+    // focus back where it was.
+    const choices = refusing.getByRole('button', { name: 'Cookie choices' });
+    await choices.click();
     await expect(refusal).toContainText('Right now you do not allow measurement.');
     await expect(refusal.getByRole('heading')).toBeFocused();
+    await refusal.getByRole('button', { name: 'No thanks' }).click();
+    await expect(refusal).toHaveCount(0);
+    await expect(choices).toBeFocused();
     await other.close();
   });
 });
@@ -306,6 +339,7 @@ test.describe('trackers with keys configured (second test server)', () => {
 
   test('tracker scripts are requested only after consent', async ({ page, context }) => {
     const requested = await fakeTrackers(context);
+    await watchCsp(page);
     // PostHog drops the events of automated browsers (navigator.webdriver): be a person's browser.
     await page.addInitScript(() =>
       Object.defineProperty(Navigator.prototype, 'webdriver', { get: () => false }),
@@ -314,6 +348,7 @@ test.describe('trackers with keys configured (second test server)', () => {
     await hydrated(page);
     const banner = page.getByRole('region', { name: 'Help us make Spotreel better' });
     await expect(banner).toBeVisible();
+    await page.waitForTimeout(SETTLE_MS);
     expect(requested).toEqual([]);
 
     await banner.getByRole('button', { name: 'Allow' }).click();
@@ -334,6 +369,19 @@ test.describe('trackers with keys configured (second test server)', () => {
     expect(requested.some((url) => /posthog\.e2e\.test\/(flags|decide)/.test(url))).toBe(false);
     // The events went to the trackers, not to the first-party sink.
     expect(await sinkEvents(page)).toEqual([]);
+    // All three ran under the page's CSP without a violation.
+    expect(await cspViolations(page)).toEqual([]);
+
+    // Withdrawn under "Cookie choices": a fresh page, and no tracker script loads again.
+    const before = requested.length;
+    await page.getByRole('button', { name: 'Cookie choices' }).click();
+    const reloaded = page.waitForEvent('load');
+    await banner.getByRole('button', { name: 'No thanks' }).click();
+    await reloaded;
+    await hydrated(page);
+    await page.waitForTimeout(SETTLE_MS);
+    await expect(banner).toHaveCount(0);
+    expect(requested.slice(before).filter(trackerScript)).toEqual([]);
   });
 
   test('tracker scripts are never requested when consent is refused', async ({ page, context }) => {
@@ -345,7 +393,7 @@ test.describe('trackers with keys configured (second test server)', () => {
     await page.getByRole('link', { name: 'Claim Your Business' }).click();
     await page.reload();
     await hydrated(page);
-    await page.waitForTimeout(500);
+    await page.waitForTimeout(SETTLE_MS);
     await expect(banner).toHaveCount(0);
     expect(requested).toEqual([]);
   });
@@ -358,7 +406,7 @@ test.describe('trackers with keys configured (second test server)', () => {
     const scripts = /script-src ([^;]*)/.exec(csp)?.[1] ?? '';
     expect(scripts).not.toContain('unsafe-inline');
     expect(scripts).toMatch(/'nonce-[A-Za-z0-9+/=]+'/);
-    expect(scripts).toContain('https://www.googletagmanager.com');
+    expect(scripts).toContain('https://*.googletagmanager.com');
     expect(scripts).toContain('https://connect.facebook.net');
     expect(csp).toMatch(/connect-src [^;]*https:\/\/posthog\.e2e\.test/);
   });
@@ -366,13 +414,7 @@ test.describe('trackers with keys configured (second test server)', () => {
 
 test.describe('Content Security Policy', () => {
   test('no unsafe-inline for scripts, and no violations on the pages', async ({ page }) => {
-    await page.addInitScript(() => {
-      const seen: string[] = [];
-      (window as unknown as { __csp: string[] }).__csp = seen;
-      document.addEventListener('securitypolicyviolation', (event) =>
-        seen.push(`${event.violatedDirective} ${event.blockedURI}`),
-      );
-    });
+    await watchCsp(page);
     for (const path of ['/', '/city/il/chicago', '/feed', '/biz', '/kygo-sweepstakes']) {
       const answer = await page.goto(path);
       const csp = answer!.headers()['content-security-policy']!;

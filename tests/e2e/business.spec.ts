@@ -254,7 +254,7 @@ test.describe('business landing', () => {
       page.getByRole('heading', { level: 1, name: 'Get videos from top local creators' }),
     ).toBeVisible();
     await expect(page.getByText('$49')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Join the team' })).toHaveAttribute(
+    await expect(page.getByRole('link', { name: 'Start your profile' })).toHaveAttribute(
       'href',
       'https://business.spotreel.app/checkout/monthly-profile',
     );

@@ -1,4 +1,5 @@
 import { test as base, expect, type Page } from '@playwright/test';
+import { CONSENT_COOKIE } from '../../contract/analytics-events';
 
 /**
  * Every browser test fails on an unexpected console error or warning (hydration mismatches
@@ -18,7 +19,7 @@ export const test = base.extend<{
   consentCookie: [
     async ({ context, consent, baseURL }, use) => {
       if (consent)
-        await context.addCookies([{ name: 'spotreel_consent', value: consent, url: baseURL! }]);
+        await context.addCookies([{ name: CONSENT_COOKIE, value: consent, url: baseURL! }]);
       await use();
     },
     { auto: true },

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { TRACKED_LABELS, type TrackedLabel } from '../../../contract/analytics-events';
 import { pinnedFirstLoad } from '../../page-state';
@@ -12,7 +12,13 @@ import {
   trackingStarted,
 } from './analytics';
 import { EVENTS_ENDPOINT, sendEvents } from './beacon';
-import { onConsentSettings, storeConsent, storedConsent, type Consent } from './consent';
+import {
+  forgetTrackers,
+  onConsentSettings,
+  storeConsent,
+  storedConsent,
+  type Consent,
+} from './consent';
 
 const ConsentBanner = lazy(() => import('./consent-banner'));
 
@@ -35,9 +41,22 @@ function whenInteractive(work: () => void): () => void {
   };
 }
 
+/** Whether measurement may run now: consent is not required here, or the visitor allowed it. */
+const allowed = (root: RootData) =>
+  !root.config.analytics.consentRequired || storedConsent() === 'granted';
+
+let loading = false;
+
+/** Loads the configured trackers once; a "No thanks" while they load still stops them. */
 async function loadTrackers(root: RootData) {
-  const { createTrackers } = await import('./trackers');
-  startTracking(await createTrackers(root.config.analytics, root.pageFlags));
+  if (loading || trackingStarted()) return;
+  loading = true;
+  try {
+    const { createTrackers } = await import('./trackers');
+    if (allowed(root)) startTracking(await createTrackers(root.config.analytics));
+  } finally {
+    loading = false;
+  }
 }
 
 /**
@@ -48,7 +67,9 @@ async function loadTrackers(root: RootData) {
 export function Analytics() {
   const root = useRootData();
   const location = useLocation();
-  const [asking, setAsking] = useState(false);
+  const [asking, setAsking] = useState<false | 'first' | 'again'>(false);
+  // Where the focus goes back to after an answer (the footer's "Cookie choices").
+  const opener = useRef<HTMLElement | null>(null);
 
   useEffect(() => {
     track('page-view');
@@ -67,19 +88,22 @@ export function Analytics() {
   useEffect(() => {
     if (!root) return;
     const cancel = whenInteractive(() => {
-      const consent = storedConsent();
-      if (!root.config.analytics.consentRequired || consent === 'granted') void loadTrackers(root);
-      else if (consent === 'denied') refuseTracking();
-      else setAsking(true);
+      if (allowed(root)) void loadTrackers(root);
+      else if (storedConsent() === 'denied') refuseTracking();
+      else setAsking('first');
     });
-    const stopListening = onConsentSettings(() => setAsking(true));
+    const stopListening = onConsentSettings(() => {
+      opener.current =
+        document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      setAsking('again');
+    });
     // A click that leaves the page before the trackers started (an outbound link in the first
     // second) would be lost; the first-party sink needs no script to load, so it still gets it.
     const { analytics } = root.config;
     const sinkOnly = !analytics.posthog && !analytics.ga4 && !analytics.metaPixel;
     const rescue = () => {
-      const allowed = !analytics.consentRequired || storedConsent() === 'granted';
-      if (sinkOnly && allowed && !trackingStarted()) sendEvents(EVENTS_ENDPOINT, takeWaiting());
+      if (sinkOnly && allowed(root) && !trackingStarted())
+        sendEvents(EVENTS_ENDPOINT, takeWaiting());
     };
     window.addEventListener('pagehide', rescue);
     return () => {
@@ -93,16 +117,21 @@ export function Analytics() {
   if (!asking || !root) return null;
   const choose = (choice: Consent) => {
     setAsking(false);
-    const running = trackingStarted();
+    opener.current?.focus();
+    opener.current = null;
     storeConsent(choice);
-    if (choice === 'granted' && !running) void loadTrackers(root);
-    // Trackers already on the page cannot be unloaded: a fresh page starts without them.
-    else if (choice === 'denied' && running) window.location.reload();
-    else if (choice === 'denied') refuseTracking();
+    if (choice === 'granted') void loadTrackers(root);
+    else if (trackingStarted() || loading) {
+      // Trackers already on the page cannot be unloaded: a fresh page starts without them, and
+      // what they kept in this browser goes.
+      refuseTracking();
+      forgetTrackers();
+      window.location.reload();
+    } else refuseTracking();
   };
   return (
     <Suspense fallback={null}>
-      <ConsentBanner current={storedConsent()} onChoose={choose} />
+      <ConsentBanner current={storedConsent()} takeFocus={asking === 'again'} onChoose={choose} />
     </Suspense>
   );
 }

@@ -13,6 +13,8 @@ export interface AnalyticsEvent {
   title?: string;
   referrer?: string;
   occurredAt: string;
+  /** The whole address, query included (campaign parameters), for the third-party trackers only. */
+  url: string;
 }
 
 /** A destination of events: the first-party sink, PostHog, Google Analytics or the Meta pixel. */
@@ -30,17 +32,19 @@ let lastPage: string | null = null;
 /** Sends an event to every tracker, or keeps it until they start; nothing once refused. */
 export function track(name: AnalyticsEventName, label?: string): void {
   if (refused || typeof window === 'undefined') return;
+  // Within the sink's limits (contract/analytics.ts): one long field must not lose a batch.
   const event: AnalyticsEvent = {
     name,
-    path: window.location.pathname,
-    title: document.title,
+    path: window.location.pathname.slice(0, 500),
+    title: document.title.slice(0, 200),
     occurredAt: new Date().toISOString(),
+    url: window.location.href,
   };
   if (label) event.label = label;
   if (name === 'page-view') {
     // The first page's referrer is the other site; later ones are the page before, in this app.
     const referrer = lastPage ?? document.referrer;
-    if (referrer) event.referrer = referrer;
+    if (referrer) event.referrer = referrer.slice(0, 500);
     lastPage = window.location.href;
   }
   if (trackers) for (const tracker of trackers) tracker.send(event);
@@ -59,8 +63,8 @@ export function trackClick(label: TrackedLabel, onBusinessPage: boolean): void {
 
 /** Trackers are running: what waited goes out first. */
 export function startTracking(list: readonly Tracker[]): void {
+  if (refused) return;
   trackers = list;
-  refused = false;
   const queued = waiting;
   waiting = [];
   for (const event of queued) for (const tracker of list) tracker.send(event);

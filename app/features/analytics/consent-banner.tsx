@@ -13,19 +13,23 @@ import styles from './consent-banner.module.css';
  */
 export default function ConsentBanner({
   current,
+  takeFocus,
   onChoose,
 }: {
   current: Consent | null;
+  takeFocus: boolean;
   onChoose: (choice: Consent) => void;
 }) {
   const titleId = useId();
   const textId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
-  const privacy = useRootData()?.config.companyLinks.privacy;
+  const config = useRootData()?.config;
+  const { posthog, ga4, metaPixel } = config?.analytics ?? {};
+  const partners = Boolean(posthog || ga4 || metaPixel);
 
   useEffect(() => {
-    if (current) heading.current?.focus();
-  }, [current]);
+    if (takeFocus) heading.current?.focus();
+  }, [takeFocus]);
 
   return (
     <section className={styles.banner} aria-labelledby={titleId} aria-describedby={textId}>
@@ -34,10 +38,11 @@ export default function ConsentBanner({
         Help us make Spotreel better
       </h2>
       <p id={textId} className={styles.text}>
-        May we measure how you use Spotreel — pages you open and buttons you tap — with our
-        analytics partners? We never sell your data.{' '}
-        {privacy ? (
-          <a href={privacy} className={styles.link}>
+        May we measure how you use Spotreel — pages you open and buttons you tap
+        {partners ? ', with our analytics partners' : ''}? You can change your mind any time under
+        Cookie choices.{' '}
+        {config ? (
+          <a href={config.companyLinks.privacy} className={styles.link}>
             Privacy policy
           </a>
         ) : null}
@@ -48,10 +53,8 @@ export default function ConsentBanner({
         </p>
       ) : null}
       <div className={styles.actions}>
-        <Button size="sm" onClick={() => onChoose('granted')}>
-          Allow
-        </Button>
-        <Button size="sm" variant="secondary" onClick={() => onChoose('denied')}>
+        <Button onClick={() => onChoose('granted')}>Allow</Button>
+        <Button variant="secondary" onClick={() => onChoose('denied')}>
           No thanks
         </Button>
       </div>

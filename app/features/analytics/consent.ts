@@ -1,18 +1,36 @@
+import { CONSENT_COOKIE } from '../../../contract/analytics-events';
+
 /** The visitor's answer to the consent banner, kept for six months in a first-party cookie. */
 export type Consent = 'granted' | 'denied';
 
-const COOKIE = 'spotreel_consent';
 const SIX_MONTHS = 182 * 24 * 3600;
 const SETTINGS_EVENT = 'spotreel:consent-settings';
 
 export function storedConsent(): Consent | null {
-  const match = /(?:^|;\s*)spotreel_consent=(granted|denied)(?:;|$)/.exec(document.cookie);
-  return (match?.[1] as Consent | undefined) ?? null;
+  for (const pair of document.cookie.split(';')) {
+    const [name, value] = pair.trim().split('=');
+    if (name === CONSENT_COOKIE && (value === 'granted' || value === 'denied')) return value;
+  }
+  return null;
 }
 
 export function storeConsent(choice: Consent): void {
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
-  document.cookie = `${COOKIE}=${choice}; Max-Age=${SIX_MONTHS}; Path=/; SameSite=Lax${secure}`;
+  document.cookie = `${CONSENT_COOKIE}=${choice}; Max-Age=${SIX_MONTHS}; Path=/; SameSite=Lax${secure}`;
+}
+
+/** What the trackers left in this browser (GA4, Meta pixel, PostHog), for a withdrawn consent. */
+export function forgetTrackers(): void {
+  const host = window.location.hostname;
+  const domains = ['', host, `.${host.split('.').slice(-2).join('.')}`];
+  for (const pair of document.cookie.split(';')) {
+    const name = pair.split('=')[0]?.trim() ?? '';
+    if (!/^(_ga|_gid|_fbp|_fbc|ph_)/.test(name)) continue;
+    for (const domain of domains)
+      document.cookie = `${name}=; Max-Age=0; Path=/${domain ? `; Domain=${domain}` : ''}`;
+  }
+  for (const key of Object.keys(window.localStorage))
+    if (key.startsWith('ph_') || key.startsWith('__ph')) window.localStorage.removeItem(key);
 }
 
 /** The footer's "Cookie choices" link asks the banner to open again. */

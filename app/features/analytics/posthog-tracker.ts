@@ -23,7 +23,7 @@ export function posthogTracker(config: { key: string; host: string }, page: Page
   return {
     send(event) {
       posthog.capture(event.name === 'page-view' ? '$pageview' : event.name, {
-        $current_url: window.location.origin + event.path,
+        $current_url: event.url,
         title: event.title,
         ...(event.label ? { label: event.label } : {}),
       });

@@ -45,7 +45,7 @@ export function ga4Tracker(measurementId: string, distinctId: string): Tracker {
   return {
     send(event) {
       gtag('event', GA4_NAMES[event.name] ?? event.name.replaceAll('-', '_'), {
-        page_location: window.location.origin + event.path,
+        page_location: event.url,
         page_title: event.title,
         ...(event.label ? { label: event.label } : {}),
       });

@@ -5,14 +5,17 @@ import { EVENTS_ENDPOINT } from './beacon';
 import { firstPartySink } from './first-party-sink';
 import { ga4Tracker, metaPixelTracker } from './script-trackers';
 
+/** spec §1: the trackers start from the flag data embedded in the page (root.tsx). */
+function embeddedPageFlags(): PageFlags {
+  return JSON.parse(document.getElementById('page-flags')?.textContent ?? 'null') as PageFlags;
+}
+
 /**
  * The trackers this deployment configured; with none (the default), the first-party sink gets
  * the same events so development and tests see exactly what would be sent.
  */
-export async function createTrackers(
-  config: PublicConfig['analytics'],
-  page: PageFlags,
-): Promise<Tracker[]> {
+export async function createTrackers(config: PublicConfig['analytics']): Promise<Tracker[]> {
+  const page = embeddedPageFlags();
   const trackers: Tracker[] = [];
   if (config.posthog) {
     const { posthogTracker } = await import('./posthog-tracker');

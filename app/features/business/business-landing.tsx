@@ -97,7 +97,7 @@ export function BusinessLanding() {
           </p>
         </div>
         <PriceCard
-          action="Join the team"
+          action="Start your profile"
           track="join the team"
           fine="Billed monthly by our payment partner. Cancel any time."
         />
