@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { ListingInfo } from '../../../contract/business';
 import type { Location } from '../../../contract/locations';
 import { browserApi } from '../../api/browser-api';
@@ -47,6 +47,12 @@ function InfoForm({ info, location }: { info: ListingInfo; location: Location | 
   const [saving, setSaving] = useState(false);
   const descriptionId = useId();
   const form = useRef<HTMLFormElement>(null);
+  // Counts refused saves: after each, the first field to fix gets focus (and scrolls into view)
+  // once the render that marks it has landed.
+  const [refusals, setRefusals] = useState(0);
+  useEffect(() => {
+    if (refusals > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [refusals]);
 
   const setDay = (index: number, change: Partial<Day>) =>
     setHours((current) => current.map((day, i) => (i === index ? { ...day, ...change } : day)));
@@ -80,10 +86,7 @@ function InfoForm({ info, location }: { info: ListingInfo; location: Location | 
     } catch (error) {
       const fields = error instanceof ApiError ? error.fields : {};
       setErrors(fields);
-      // the first field to fix gets focus (and scrolls into view) once it shows its sentence
-      window.requestAnimationFrame(() =>
-        form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
-      );
+      setRefusals((count) => count + 1);
       setFormError(
         Object.keys(fields).length > 0
           ? 'Some details need a fix before they can be saved.'

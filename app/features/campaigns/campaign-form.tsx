@@ -1,5 +1,5 @@
 import { CheckCircle2 } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { Campaign } from '../../../contract/campaign-options';
 import { browserApi } from '../../api/browser-api';
 import { ApiError } from '../../api/client';
@@ -76,6 +76,10 @@ export function CampaignForm({
   const form = useRef<HTMLFormElement>(null);
   const thanks = useRef<HTMLDivElement>(null);
   const id = useId();
+  // The thank-you takes the focus once it is on the page.
+  useEffect(() => {
+    if (sent) thanks.current?.focus();
+  }, [sent]);
 
   const set = (name: string, value: string | boolean | string[]) => {
     setValues((current) => ({ ...current, [name]: value }));
@@ -91,7 +95,6 @@ export function CampaignForm({
         body: bodyOf(fields, values),
       });
       setSent(true);
-      window.requestAnimationFrame(() => thanks.current?.focus());
     } catch (error) {
       const found: Record<string, string> = {};
       if (error instanceof ApiError)
