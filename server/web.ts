@@ -195,6 +195,11 @@ export async function registerWebApp(
             headers,
             ...(typeof init.body === 'string' ? { payload: init.body } : {}),
           });
+          // A cookie an API call sets while the page renders (a stale session cleared, say)
+          // reaches the browser with the page.
+          const setCookie = answer.headers['set-cookie'];
+          for (const cookie of Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [])
+            reply.header('set-cookie', cookie);
           const responseHeaders = new Headers();
           for (const [key, value] of Object.entries(answer.headers)) {
             if (value !== undefined)

@@ -25,6 +25,7 @@ import {
 } from '../../db/schema';
 import { IdTokenError, type IdTokenService, type VerifiedIdToken } from '../auth/id-tokens';
 import {
+  AUTH_COOKIE,
   clearSessionCookie,
   sessionToken,
   setSessionCookie,
@@ -170,7 +171,10 @@ export const accountRoutes =
         reply.header('cache-control', 'private, no-store');
         const userId = await currentUserId(request);
         const user = userId === null ? null : await appUser(db, ctx.media, userId);
-        return user ?? { status: 'signed_out' as const };
+        if (user) return user;
+        // An expired or revoked session's cookie goes, so the browser stops sending it.
+        if (request.cookies[AUTH_COOKIE]) clearSessionCookie(reply, secureCookies(request, config));
+        return { status: 'signed_out' as const };
       },
     );
 

@@ -48,6 +48,17 @@ describe('sign-in through the bundled provider', () => {
     expect(after.body).toEqual({ status: 'signed_out' });
   });
 
+  it('clears the cookie of a session that ended, and only then', async () => {
+    const stale = await api('/api/user/me', {
+      headers: { cookie: 'auth_token=ended-session-0001' },
+    });
+    expect(stale.body).toEqual({ status: 'signed_out' });
+    expect(stale.headers.get('set-cookie')).toMatch(/^auth_token=;.*Expires=Thu, 01 Jan 1970/);
+    const none = await api('/api/user/me');
+    expect(none.body).toEqual({ status: 'signed_out' });
+    expect(none.headers.get('set-cookie')).toBeNull();
+  });
+
   it('reports user_not_found for a new person, who then signs up with a valid username', async () => {
     const email = `new.${Date.now()}@example.com`;
     const { message } = await signInPopup('apple', { name: 'Nia Brooks', email });

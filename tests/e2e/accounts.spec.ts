@@ -180,6 +180,22 @@ test.describe('sign-in through the provider popup', () => {
   });
 });
 
+test.describe('an ended session', () => {
+  test('its cookie is cleared with the next page, which renders signed out', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await context.addCookies([{ name: 'auth_token', value: 'ended-session-0001', url: baseURL! }]);
+    await page.goto('/city/il/chicago');
+    await expect(
+      page.getByTestId('top-nav').getByRole('button', { name: 'Sign in' }),
+    ).toBeVisible();
+    const cookies = await context.cookies();
+    expect(cookies.map((c) => c.name)).not.toContain('auth_token');
+  });
+});
+
 test.describe('business sign-in', () => {
   test('biz/sign-in uses the same sign-in, then opens the dashboard', async ({ page }) => {
     await page.goto('/biz/sign-in');
