@@ -107,12 +107,14 @@ filter() {
 }
 
 # finish_clip <label> <text colour> <accent colour>
+# The label sits near the top: the app lays the place name and creator over the bottom of every
+# tile and of the feed.
 finish_clip() {
   local label="$1" fg="$2" accent="$3"
   G+="[b${N}]"
-  G+="drawbox=x=(iw-40)/2:y=ih-62:w=40:h=5:color=${accent}:t=fill:enable='gte(t,0.4)',"
+  G+="drawbox=x=(iw-40)/2:y=56:w=40:h=5:color=${accent}:t=fill:enable='gte(t,0.4)',"
   G+="drawtext=fontfile=${FONT}:text='${label}':fontsize=30:fontcolor=${fg}"
-  G+=":x=(w-text_w)/2:y=h-112:shadowcolor=${INK}@0.35:shadowx=0:shadowy=2"
+  G+=":x=(w-text_w)/2:y=76:shadowcolor=${INK}@0.35:shadowx=0:shadowy=2"
   G+=":alpha='clip((t-0.2)/0.8,0,1)',"
   G+="format=yuv420p[out]"
 }
