@@ -1,11 +1,12 @@
 import { expect, hydrated, test } from './fixtures';
 
 test('browser-side API calls carry every header of spec §7', async ({ page, context }) => {
+  await page.goto('/city/il/chicago');
+  await hydrated(page);
+  // After the page loaded: a page render clears a session cookie that names no session.
   await context.addCookies([
     { name: 'auth_token', value: 'token-123', url: 'http://127.0.0.1:3210' },
   ]);
-  await page.goto('/city/il/chicago');
-  await hydrated(page);
   const request = page.waitForRequest(
     (r) => r.url().includes('/api/') && r.frame() === page.mainFrame(),
   );
