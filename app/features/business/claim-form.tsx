@@ -7,7 +7,7 @@ import { Button, ButtonLink } from '../../components/ui/button';
 import { paths } from '../../paths';
 import { useAuth } from '../auth/auth';
 import styles from './business.module.css';
-import { Field, SelectField, type FieldProps } from './form-fields';
+import { Field, SelectField, type FieldProps } from '../../components/ui/form-field';
 import type { ClaimPrefill } from './claim-prefill';
 
 type FieldName =

@@ -5,7 +5,7 @@ import { browserApi } from '../../api/browser-api';
 import { ApiError } from '../../api/client';
 import { Button } from '../../components/ui/button';
 import styles from './business.module.css';
-import { Field, FieldShell } from './form-fields';
+import { Field, FieldShell } from '../../components/ui/form-field';
 
 const DAYS = [
   'Monday',

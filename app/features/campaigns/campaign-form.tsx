@@ -4,6 +4,8 @@ import type { Campaign } from '../../../contract/campaign-options';
 import { browserApi } from '../../api/browser-api';
 import { ApiError } from '../../api/client';
 import { Button } from '../../components/ui/button';
+import { describedBy, FieldMessages, FieldShell } from '../../components/ui/form-field';
+import formStyles from '../../components/ui/form.module.css';
 import styles from './campaigns.module.css';
 
 export type FieldSpec = {
@@ -141,7 +143,7 @@ export function CampaignForm({
         ))}
       </div>
       {children}
-      <p className={styles.error} role="alert">
+      <p className={formStyles.error} role="alert">
         {formError}
       </p>
       <Button type="submit" size="lg" disabled={sending} aria-busy={sending}>
@@ -164,31 +166,20 @@ function FieldView({
   error?: string;
   onChange: (value: string | boolean | string[]) => void;
 }) {
-  const described = [field.hint ? `${id}-hint` : '', `${id}-error`].filter(Boolean).join(' ');
+  const described = describedBy(id, field.hint);
   const common = {
     id,
     name: field.name,
     'aria-invalid': error ? true : undefined,
     'aria-describedby': described,
   } as const;
-  const message = (
-    <>
-      {field.hint ? (
-        <p id={`${id}-hint`} className={styles.hint}>
-          {field.hint}
-        </p>
-      ) : null}
-      <p id={`${id}-error`} className={styles.fieldError}>
-        {error}
-      </p>
-    </>
-  );
+  const message = <FieldMessages id={id} hint={field.hint} error={error} />;
   const wide =
     field.wide || field.kind === 'textarea' || field.kind === 'checkbox' || field.kind === 'links';
 
   if (field.kind === 'checkbox')
     return (
-      <div className={`${styles.field} ${styles.wide}`}>
+      <div className={`${formStyles.field} ${formStyles.wide}`}>
         <label className={styles.check}>
           <input
             type="checkbox"
@@ -205,7 +196,7 @@ function FieldView({
   if (field.kind === 'links')
     return (
       <fieldset
-        className={`${styles.field} ${styles.wide} ${styles.links}`}
+        className={`${formStyles.field} ${formStyles.wide} ${styles.links}`}
         aria-describedby={described}
       >
         <legend>{field.label}</legend>
@@ -230,8 +221,7 @@ function FieldView({
     );
 
   return (
-    <div className={`${styles.field} ${wide ? styles.wide : ''}`}>
-      <label htmlFor={id}>{field.label}</label>
+    <FieldShell id={id} label={field.label} error={error} hint={field.hint} wide={wide}>
       {field.kind === 'select' ? (
         <select
           {...common}
@@ -252,7 +242,7 @@ function FieldView({
             value={value as string}
             onChange={(event) => onChange(event.target.value)}
           />
-          <p className={styles.hint} aria-hidden="true">
+          <p className={formStyles.hint} aria-hidden="true">
             {(value as string).trim().length}
             {field.minLength ? ` (at least ${field.minLength})` : ''} / {field.maxLength}
           </p>
@@ -269,7 +259,6 @@ function FieldView({
           onChange={(event) => onChange(event.target.value)}
         />
       )}
-      {message}
-    </div>
+    </FieldShell>
   );
 }

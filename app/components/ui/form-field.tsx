@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import styles from './business.module.css';
+import styles from './form.module.css';
 
 export interface FieldProps {
   name: string;
@@ -16,6 +16,26 @@ export interface FieldProps {
   wide?: boolean;
 }
 
+/** A field's hint and the sentence that says what to fix, with the ids its control points to. */
+export function FieldMessages({ id, hint, error }: { id: string; hint?: string; error?: string }) {
+  return (
+    <>
+      {hint ? (
+        <p id={`${id}-hint`} className={styles.hint}>
+          {hint}
+        </p>
+      ) : null}
+      <p id={`${id}-error`} className={styles.fieldError}>
+        {error}
+      </p>
+    </>
+  );
+}
+
+/** The aria-describedby of a field's control: its hint, then its error sentence. */
+export const describedBy = (id: string, hint?: string) =>
+  [hint ? `${id}-hint` : '', `${id}-error`].filter(Boolean).join(' ');
+
 /** Label, control, hint and error of one form field, tied together by ids. */
 export function FieldShell({
   id,
@@ -26,7 +46,7 @@ export function FieldShell({
   children,
 }: {
   id: string;
-  label: string;
+  label: ReactNode;
   error?: string;
   hint?: string;
   wide?: boolean;
@@ -36,14 +56,7 @@ export function FieldShell({
     <div className={`${styles.field} ${wide ? styles.wide : ''}`}>
       <label htmlFor={id}>{label}</label>
       {children}
-      {hint ? (
-        <p id={`${id}-hint`} className={styles.hint}>
-          {hint}
-        </p>
-      ) : null}
-      <p id={`${id}-error`} className={styles.fieldError}>
-        {error}
-      </p>
+      <FieldMessages id={id} hint={hint} error={error} />
     </div>
   );
 }
@@ -58,7 +71,7 @@ export function Field({ name, label, value, onChange, error, hint, wide, ...inpu
         value={value}
         onChange={(event) => onChange(event.target.value)}
         aria-invalid={error ? true : undefined}
-        aria-describedby={[hint ? `${id}-hint` : '', `${id}-error`].filter(Boolean).join(' ')}
+        aria-describedby={describedBy(id, hint)}
         {...input}
       />
     </FieldShell>
