@@ -60,6 +60,7 @@ export default tseslint.config(
                 '!**/contract/username', // plain rules, no zod: the form checks as you type
                 '!**/contract/campaign-options', // plain lists, no zod
                 '!**/contract/analytics-events', // plain lists, no zod
+                '!**/contract/week-days',
               ],
               allowTypeImports: true,
               message: 'Import only types from contract schema modules in the web app.',

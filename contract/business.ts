@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WEEK_DAYS } from './week-days';
 
 const text = (label: string, max: number) =>
   z
@@ -72,23 +73,13 @@ export const ClaimReceived = z
 
 const Time = z.string().regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, 'Use a 24-hour time like 09:30');
 
-export const DAYS = [
-  'Monday',
-  'Tuesday',
-  'Wednesday',
-  'Thursday',
-  'Friday',
-  'Saturday',
-  'Sunday',
-] as const;
-
 /** A week of opening hours: each day open–close, or closed (both null). */
 export const HoursInput = z
-  .array(z.object({ day: z.enum(DAYS), open: Time.nullable(), close: Time.nullable() }))
+  .array(z.object({ day: z.enum(WEEK_DAYS), open: Time.nullable(), close: Time.nullable() }))
   .length(7, 'Give all seven days')
   .superRefine((days, ctx) => {
     days.forEach((day, index) => {
-      if (day.day !== DAYS[index])
+      if (day.day !== WEEK_DAYS[index])
         ctx.addIssue({ code: 'custom', path: [index, 'day'], message: 'Days go Monday to Sunday' });
       if ((day.open === null) !== (day.close === null))
         ctx.addIssue({

@@ -1,4 +1,5 @@
 import { locationIdentifier, slugify } from '../../contract/slug';
+import { WEEK_DAYS } from '../../contract/week-days';
 import type { Hours } from '../schema';
 import clipManifest from './media/clips/manifest.json';
 import { Random } from './random';
@@ -453,34 +454,32 @@ function generateLocation(random: Random, input: LocationInput): WorldLocation {
   };
 }
 
-const WEEK = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
-
 function hoursFor(superCategory: SuperCategory | null, random: Random): Hours {
   const open = (day: string, from: string, to: string) => ({ day, open: from, close: to });
   const closed = (day: string) => ({ day, open: null, close: null });
   switch (superCategory) {
     case 'dining': {
       const closedMonday = random.chance(0.3);
-      return WEEK.map((day, i) =>
+      return WEEK_DAYS.map((day, i) =>
         i === 0 && closedMonday
           ? closed(day)
           : open(day, '11:00', i >= 4 && i <= 5 ? '23:00' : '22:00'),
       );
     }
     case 'nightlife':
-      return WEEK.map((day, i) =>
+      return WEEK_DAYS.map((day, i) =>
         i < 2 && random.chance(0.4) ? closed(day) : open(day, '17:00', '02:00'),
       );
     case 'hotel':
-      return WEEK.map((day) => open(day, '00:00', '23:59'));
+      return WEEK_DAYS.map((day) => open(day, '00:00', '23:59'));
     case 'experiences':
-      return WEEK.map((day) => open(day, '10:00', '18:00'));
+      return WEEK_DAYS.map((day) => open(day, '10:00', '18:00'));
     case 'shopping':
-      return WEEK.map((day, i) =>
+      return WEEK_DAYS.map((day, i) =>
         i === 6 ? open(day, '11:00', '18:00') : open(day, '10:00', '20:00'),
       );
     default:
-      return WEEK.map((day, i) => (i < 5 ? open(day, '09:00', '17:00') : closed(day)));
+      return WEEK_DAYS.map((day, i) => (i < 5 ? open(day, '09:00', '17:00') : closed(day)));
   }
 }
 

@@ -1,27 +1,20 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { ListingInfo } from '../../../contract/business';
 import type { Location } from '../../../contract/locations';
+import { WEEK_DAYS } from '../../../contract/week-days';
 import { browserApi } from '../../api/browser-api';
 import { ApiError } from '../../api/client';
 import { Button } from '../../components/ui/button';
 import styles from './business.module.css';
 import { Field, FieldShell } from '../../components/ui/form-field';
 
-const DAYS = [
-  'Monday',
-  'Tuesday',
-  'Wednesday',
-  'Thursday',
-  'Friday',
-  'Saturday',
-  'Sunday',
-] as const;
-
 type Day = { day: string; open: string | null; close: string | null };
 
 /** Seven days in order, whatever the stored list holds. */
 function week(hours: readonly Day[]): Day[] {
-  return DAYS.map((day) => hours.find((h) => h.day === day) ?? { day, open: null, close: null });
+  return WEEK_DAYS.map(
+    (day) => hours.find((h) => h.day === day) ?? { day, open: null, close: null },
+  );
 }
 
 /** The dashboard's Info tab: the details an owner may change (website, description, hours). */

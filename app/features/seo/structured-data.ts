@@ -1,5 +1,6 @@
 import type { Location } from '../../../contract/locations';
 import type { Review } from '../../../contract/reviews';
+import { WEEK_DAYS } from '../../../contract/week-days';
 import { paths } from '../../paths';
 
 /**
@@ -51,16 +52,6 @@ export function placeSchemaType(location: Location): PlaceSchemaType {
   }
   return 'LocalBusiness';
 }
-
-const WEEK_DAYS = [
-  'Monday',
-  'Tuesday',
-  'Wednesday',
-  'Thursday',
-  'Friday',
-  'Saturday',
-  'Sunday',
-] as const;
 
 /** A day name of clm_hours (`Monday`, `mon`, …) as a schema.org DayOfWeek URL, or null. */
 function dayOfWeekUrl(day: string): string | null {
