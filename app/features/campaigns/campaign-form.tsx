@@ -153,6 +153,12 @@ export function CampaignForm({
   );
 }
 
+/** Every campaign form starts with who is entering (the server keeps one entry per email). */
+export const PERSON_FIELDS: FieldSpec[] = [
+  { name: 'full_name', label: 'Full name', kind: 'text', autoComplete: 'name' },
+  { name: 'email', label: 'Email', kind: 'email', autoComplete: 'email' },
+];
+
 function FieldView({
   id,
   field,

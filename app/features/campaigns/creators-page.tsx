@@ -1,10 +1,9 @@
-import { CampaignForm, type FieldSpec } from './campaign-form';
+import { CampaignForm, PERSON_FIELDS, type FieldSpec } from './campaign-form';
 import { CampaignHero, CampaignSection, Points } from './campaign-parts';
 import styles from './campaigns.module.css';
 
 const FIELDS: FieldSpec[] = [
-  { name: 'full_name', label: 'Full name', kind: 'text', autoComplete: 'name' },
-  { name: 'email', label: 'Email', kind: 'email', autoComplete: 'email' },
+  ...PERSON_FIELDS,
   { name: 'city', label: 'Your city', kind: 'text', autoComplete: 'address-level2', wide: true },
   { name: 'instagram', label: 'Instagram handle', kind: 'text', placeholder: '@yourname' },
   {

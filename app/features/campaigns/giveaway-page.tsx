@@ -2,15 +2,14 @@ import { Link } from 'react-router';
 import { US_STATES } from '../../../contract/campaign-options';
 import { paths } from '../../paths';
 import { useRootData } from '../../root-data';
-import { CampaignForm, type FieldSpec } from './campaign-form';
+import { CampaignForm, PERSON_FIELDS, type FieldSpec } from './campaign-form';
 import { CampaignHero, CampaignSection, giveawayDay, giveawayTime, Points } from './campaign-parts';
 import styles from './campaigns.module.css';
 
 export const GIVEAWAY_NAME = 'The Summer Sound Giveaway';
 
 const FIELDS: FieldSpec[] = [
-  { name: 'full_name', label: 'Full name', kind: 'text', autoComplete: 'name' },
-  { name: 'email', label: 'Email', kind: 'email', autoComplete: 'email' },
+  ...PERSON_FIELDS,
   {
     name: 'birth_date',
     label: 'Date of birth',

@@ -1,13 +1,12 @@
 import { Coffee } from 'lucide-react';
 import { Logo } from '../../components/ui/logo';
-import { CampaignForm, type FieldSpec } from './campaign-form';
+import { CampaignForm, PERSON_FIELDS, type FieldSpec } from './campaign-form';
 import styles from './campaigns.module.css';
 
 export const PARTNER_NAME = 'Tidbit Tea Co.';
 
 const FIELDS: FieldSpec[] = [
-  { name: 'full_name', label: 'Full name', kind: 'text', autoComplete: 'name' },
-  { name: 'email', label: 'Email', kind: 'email', autoComplete: 'email' },
+  ...PERSON_FIELDS,
   {
     name: 'zip',
     label: 'ZIP code',

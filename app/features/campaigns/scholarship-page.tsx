@@ -1,11 +1,10 @@
 import { ESSAY_MAX, ESSAY_MIN, SERVICE_BRANCHES } from '../../../contract/campaign-options';
-import { CampaignForm, type FieldSpec } from './campaign-form';
+import { CampaignForm, PERSON_FIELDS, type FieldSpec } from './campaign-form';
 import { CampaignHero, CampaignSection, Points } from './campaign-parts';
 import styles from './campaigns.module.css';
 
 const FIELDS: FieldSpec[] = [
-  { name: 'full_name', label: 'Full name', kind: 'text', autoComplete: 'name' },
-  { name: 'email', label: 'Email', kind: 'email', autoComplete: 'email' },
+  ...PERSON_FIELDS,
   {
     name: 'branch',
     label: 'Branch of service',
