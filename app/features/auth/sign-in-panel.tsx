@@ -15,6 +15,7 @@ import {
   suggestUsername,
   type ProviderName,
 } from './sign-in';
+import formStyles from '../../components/ui/form.module.css';
 import styles from './sign-in-panel.module.css';
 import { UsernameField, useUsernameCheck } from './username-field';
 
@@ -84,7 +85,7 @@ export function SignInPanel({
               data-provider={provider.id}
             >
               {step.busy === provider.id ? (
-                <LoaderCircle className={styles.spin} aria-hidden="true" />
+                <LoaderCircle className={formStyles.spin} aria-hidden="true" />
               ) : (
                 <ProviderMark provider={provider.id} />
               )}
@@ -93,7 +94,7 @@ export function SignInPanel({
           </li>
         ))}
       </ul>
-      <p className={styles.error} role="alert">
+      <p className={formStyles.error} role="alert">
         {step.error}
       </p>
       <p className={styles.fine}>
@@ -170,7 +171,7 @@ function SignUpForm({
         {firstName ? `Welcome, ${firstName}. ` : ''}This is the name locals see on your reviews.
       </p>
       <UsernameField value={username} onChange={setUsername} check={check} inputRef={inputRef} />
-      <p className={styles.error} role="alert">
+      <p className={formStyles.error} role="alert">
         {formError}
       </p>
       <div className={styles.actions}>

@@ -10,6 +10,7 @@ import {
 import { USERNAME_MAX, USERNAME_MESSAGES, usernameProblem } from '../../../contract/username';
 import { browserApi } from '../../api/browser-api';
 import { checkUsername } from './sign-in';
+import formStyles from '../../components/ui/form.module.css';
 import styles from './sign-in-panel.module.css';
 
 export type UsernameCheck =
@@ -95,7 +96,7 @@ export function UsernameField({
           required
         />
         {check.state === 'checking' ? (
-          <LoaderCircle className={styles.spin} aria-hidden="true" />
+          <LoaderCircle className={formStyles.spin} aria-hidden="true" />
         ) : check.state === 'valid' ? (
           <Check className={styles.ok} aria-hidden="true" />
         ) : null}

@@ -6,6 +6,7 @@ import { ApiError } from '../../api/client';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { paths } from '../../paths';
 import { useAuth } from '../auth/auth';
+import formStyles from '../../components/ui/form.module.css';
 import styles from './business.module.css';
 import { Field, SelectField, type FieldProps } from '../../components/ui/form-field';
 import type { ClaimPrefill } from './claim-prefill';
@@ -181,7 +182,7 @@ export function ClaimForm({ prefill }: { prefill: ClaimPrefill }) {
               </div>
             </div>
           </fieldset>
-          <p className={styles.error} role="alert">
+          <p className={formStyles.error} role="alert">
             {formError}
           </p>
           <div className={styles.formActions}>

@@ -5,6 +5,7 @@ import { WEEK_DAYS } from '../../../contract/week-days';
 import { browserApi } from '../../api/browser-api';
 import { ApiError } from '../../api/client';
 import { Button } from '../../components/ui/button';
+import formStyles from '../../components/ui/form.module.css';
 import styles from './business.module.css';
 import { Field, FieldShell } from '../../components/ui/form-field';
 
@@ -136,7 +137,7 @@ function InfoForm({ info, location }: { info: ListingInfo; location: Location | 
       </FieldShell>
       <fieldset className={styles.hours}>
         <legend>Opening hours</legend>
-        {errors.hours ? <p className={styles.fieldError}>{errors.hours}</p> : null}
+        {errors.hours ? <p className={formStyles.fieldError}>{errors.hours}</p> : null}
         {hours.map((day, index) => {
           const closed = day.open === null && day.close === null;
           const name = day.day;
@@ -182,7 +183,9 @@ function InfoForm({ info, location }: { info: ListingInfo; location: Location | 
                   </label>
                 </>
               )}
-              {error ? <p className={styles.fieldError}>{error}</p> : null}
+              {error ? (
+                <p className={`${formStyles.fieldError} ${styles.hoursError}`}>{error}</p>
+              ) : null}
             </div>
           );
         })}
@@ -197,12 +200,12 @@ function InfoForm({ info, location }: { info: ListingInfo; location: Location | 
             <br />
             {info.phone}
           </p>
-          <p className={styles.hint}>
+          <p className={formStyles.hint}>
             To change these, contact support: we check them against your claim.
           </p>
         </div>
       ) : null}
-      <p className={styles.error} role="alert">
+      <p className={formStyles.error} role="alert">
         {formError}
       </p>
       <div className={styles.formActions}>

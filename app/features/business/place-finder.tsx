@@ -9,6 +9,7 @@ import { useBusinessEntryDefault } from '../../flags';
 import { useRootData } from '../../root-data';
 import { SEARCH_DEBOUNCE_MS, searchableTerm, WONDER_SEARCH_PATH } from '../search/search-results';
 import { businessEntryTarget } from './business-entry';
+import formStyles from '../../components/ui/form.module.css';
 import styles from './business.module.css';
 import { tracked } from '../analytics/analytics';
 
@@ -98,7 +99,7 @@ export function PlaceFinder({
           aria-controls={resultsId}
           aria-describedby={`${resultsId}-status`}
         />
-        {loading ? <LoaderCircle className={styles.spin} aria-hidden="true" /> : null}
+        {loading ? <LoaderCircle className={formStyles.spin} aria-hidden="true" /> : null}
       </div>
       <p id={`${resultsId}-status`} className={styles.finderStatus} aria-live="polite">
         {places === null
@@ -138,7 +139,7 @@ export function PlaceFinder({
           Claim a place that is not listed
         </a>
       ) : null}
-      <p className={styles.error} role="alert">
+      <p className={formStyles.error} role="alert">
         {error}
       </p>
     </div>
