@@ -1,4 +1,5 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
+import { onDemand } from '../components/on-demand';
 import { BusinessSignIn } from '../features/business/business-sign-in';
 // Every business screen shares this stylesheet: linked with the page, so the server-rendered
 // screen is styled before its script (loaded on demand, below) arrives.
@@ -10,24 +11,22 @@ import type { ScreenId } from '../route-sets';
 import { defineScreen } from './screen-module';
 
 // The business area's code loads with its pages only: consumer pages do not ship it.
-const BusinessLanding = lazy(() =>
-  import('../features/business/business-landing').then((m) => ({ default: m.BusinessLanding })),
+const BusinessLanding = onDemand(() =>
+  import('../features/business/business-landing').then((m) => m.BusinessLanding),
 );
-const ClaimForm = lazy(() =>
-  import('../features/business/claim-form').then((m) => ({ default: m.ClaimForm })),
+const ClaimForm = onDemand(() =>
+  import('../features/business/claim-form').then((m) => m.ClaimForm),
 );
-const ClaimComplete = lazy(() =>
-  import('../features/business/claim-form').then((m) => ({ default: m.ClaimComplete })),
+const ClaimComplete = onDemand(() =>
+  import('../features/business/claim-form').then((m) => m.ClaimComplete),
 );
-const VerifyBusiness = lazy(() =>
-  import('../features/business/verify').then((m) => ({ default: m.VerifyBusiness })),
+const VerifyBusiness = onDemand(() =>
+  import('../features/business/verify').then((m) => m.VerifyBusiness),
 );
-const VerifyCheckout = lazy(() =>
-  import('../features/business/verify').then((m) => ({ default: m.VerifyCheckout })),
+const VerifyCheckout = onDemand(() =>
+  import('../features/business/verify').then((m) => m.VerifyCheckout),
 );
-const Dashboard = lazy(() =>
-  import('../features/business/dashboard').then((m) => ({ default: m.Dashboard })),
-);
+const Dashboard = onDemand(() => import('../features/business/dashboard').then((m) => m.Dashboard));
 
 function OnDemand({ children }: { children: ReactNode }) {
   return (

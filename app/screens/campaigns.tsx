@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { onDemand } from '../components/on-demand';
 // Every campaign page shares this stylesheet: linked with the page, so the server-rendered page
 // is styled before its script (loaded on demand) arrives.
 import styles from '../features/campaigns/campaigns.module.css';
@@ -6,27 +7,23 @@ import type { ScreenId } from '../route-sets';
 import { defineScreen } from './screen-module';
 
 const pages = {
-  scholarship: lazy(() =>
-    import('../features/campaigns/scholarship-page').then((m) => ({ default: m.ScholarshipPage })),
+  scholarship: onDemand(() =>
+    import('../features/campaigns/scholarship-page').then((m) => m.ScholarshipPage),
   ),
-  'kygo-sweepstakes': lazy(() =>
-    import('../features/campaigns/giveaway-page').then((m) => ({ default: m.GiveawayPage })),
+  'kygo-sweepstakes': onDemand(() =>
+    import('../features/campaigns/giveaway-page').then((m) => m.GiveawayPage),
   ),
-  'kygo-sweepstakes-rules': lazy(() =>
-    import('../features/campaigns/rules-page').then((m) => ({ default: m.GiveawayRulesPage })),
+  'kygo-sweepstakes-rules': onDemand(() =>
+    import('../features/campaigns/rules-page').then((m) => m.GiveawayRulesPage),
   ),
-  creators: lazy(() =>
-    import('../features/campaigns/creators-page').then((m) => ({ default: m.CreatorsPage })),
+  creators: onDemand(() =>
+    import('../features/campaigns/creators-page').then((m) => m.CreatorsPage),
   ),
-  communityround: lazy(() =>
-    import('../features/campaigns/community-round-page').then((m) => ({
-      default: m.CommunityRoundPage,
-    })),
+  communityround: onDemand(() =>
+    import('../features/campaigns/community-round-page').then((m) => m.CommunityRoundPage),
   ),
-  trytibbs: lazy(() =>
-    import('../features/campaigns/partner-offer-page').then((m) => ({
-      default: m.PartnerOfferPage,
-    })),
+  trytibbs: onDemand(() =>
+    import('../features/campaigns/partner-offer-page').then((m) => m.PartnerOfferPage),
   ),
 };
 type CampaignScreen = keyof typeof pages;

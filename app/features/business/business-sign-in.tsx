@@ -1,4 +1,5 @@
-import { lazy, Suspense, useId } from 'react';
+import { Suspense, useId } from 'react';
+import { onDemand } from '../../components/on-demand';
 import { useNavigate } from 'react-router';
 import { ButtonLink } from '../../components/ui/button';
 import { Logo } from '../../components/ui/logo';
@@ -10,8 +11,8 @@ import styles from './business-sign-in.module.css';
 // server-rendered form is styled before its script arrives (no flash, no layout shift).
 import panelStyles from '../auth/sign-in-panel.module.css';
 
-const SignInPanel = lazy(() =>
-  import('../auth/sign-in-panel').then((module) => ({ default: module.SignInPanel })),
+const SignInPanel = onDemand(() =>
+  import('../auth/sign-in-panel').then((module) => module.SignInPanel),
 );
 
 /** biz/sign-in (spec §2.2): the same sign-in as the header's, then on to the dashboard. */

@@ -1,5 +1,5 @@
 import { ArrowDownRight, ArrowUpRight, ExternalLink, MapPin } from 'lucide-react';
-import { lazy, Suspense, useId } from 'react';
+import { useId } from 'react';
 import { Link, useNavigate, useRevalidator } from 'react-router';
 import type { Growth } from '../../../contract/business';
 import { SUPER_CATEGORY_NAMES, type SuperCategory } from '../../../contract/super-categories';
@@ -8,17 +8,13 @@ import { VideoGrid } from '../../components/ui/video-grid';
 import { paths } from '../../paths';
 import type { DashboardTab } from '../../route-sets';
 import { useAuth } from '../auth/auth';
-import panelStyles from '../auth/sign-in-panel.module.css';
+import { SignInPanel } from '../auth/sign-in-panel';
 import { BusinessBar } from './business-bar';
 import { dashboardHref, type DashboardData } from './dashboard-data';
 import { GrowthTab } from './growth-tab';
 import { InfoTab } from './info-tab';
 import { PlaceFinder } from './place-finder';
 import styles from './business.module.css';
-
-const SignInPanel = lazy(() =>
-  import('../auth/sign-in-panel').then((module) => ({ default: module.SignInPanel })),
-);
 
 const TABS: { tab: DashboardTab; label: string }[] = [
   { tab: 'overview', label: 'Overview' },
@@ -44,18 +40,16 @@ function SignedOut() {
       <BusinessBar />
       <div className={`page-width ${styles.narrowPage}`}>
         <div className={styles.signInCard}>
-          <Suspense fallback={<p className={panelStyles.lead}>Loading sign-in…</p>}>
-            <SignInPanel
-              headingId={headingId}
-              headingLevel={1}
-              title="Sign in to your dashboard"
-              lead="See how people find your business: views, followers and shares."
-              onSignedIn={(next) => {
-                setUser(next);
-                void revalidate();
-              }}
-            />
-          </Suspense>
+          <SignInPanel
+            headingId={headingId}
+            headingLevel={1}
+            title="Sign in to your dashboard"
+            lead="See how people find your business: views, followers and shares."
+            onSignedIn={(next) => {
+              setUser(next);
+              void revalidate();
+            }}
+          />
         </div>
       </div>
     </>
