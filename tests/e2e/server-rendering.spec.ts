@@ -13,6 +13,9 @@ const PAGES: [string, RegExp][] = [
   ['/users/spotreel', /Spotreel/],
   ['/biz', /Get videos from top local creators/],
   ['/biz/dashboard', /dashboard/i],
+  ['/biz/sign-in', /Sign in to your business/],
+  ['/biz/claim-business', /\S/],
+  ['/kygo-sweepstakes', /\S/],
   ['/scholarship', /\$5,000 toward what you build next/],
   ['/communityround', /Own a piece of the spots you love/],
   ['/trytibbs', /Your first drink at Tidbit Tea Co\. is on us/],
@@ -33,9 +36,52 @@ test.describe('server rendering', () => {
       expect(h1).toMatch(heading);
     });
 
-    test(`${path} hydrates without a console error or warning`, async ({ page }) => {
+    test(`${path} hydrates onto the server's page without a console error or warning`, async ({
+      page,
+    }) => {
+      // Every element removed from the document from the first byte until hydration ends:
+      // hydration adopts the server's nodes, so none may be dropped or rendered twice. React
+      // Router creates its router during the hydrating render, which then finishes in the same
+      // task, so a microtask queued at that moment reads the DOM just after hydration (before
+      // effects and state updates). The scripts that hand the page's data over to the router
+      // (`streamController.enqueue/close`) are server-only and have run: they may go.
+      await page.addInitScript(() => {
+        const removed: string[] = [];
+        const state = window as unknown as { removedAtHydration?: string[]; router?: unknown };
+        const dataHandOver = (node: Element) =>
+          node.nodeName === 'SCRIPT' && /streamController\./.test(node.textContent ?? '');
+        const note = (records: MutationRecord[]) => {
+          for (const record of records) {
+            for (const node of record.removedNodes) {
+              if (!(node instanceof Element) || dataHandOver(node)) continue;
+              removed.push(node.nodeName + (node.id ? `#${node.id}` : ''));
+            }
+          }
+        };
+        const observer = new MutationObserver(note);
+        observer.observe(document, { childList: true, subtree: true });
+        Object.defineProperty(window, '__reactRouterDataRouter', {
+          configurable: true,
+          get: () => state.router,
+          set(router) {
+            state.router = router;
+            queueMicrotask(() => {
+              note(observer.takeRecords());
+              state.removedAtHydration = [...removed];
+            });
+          },
+        });
+      });
       await page.goto(path);
       await hydrated(page);
+      const dom = await page.evaluate(() => ({
+        removed: (window as unknown as { removedAtHydration?: string[] }).removedAtHydration,
+        counts: ['head', 'body', 'main', 'h1'].map((tag) => document.querySelectorAll(tag).length),
+        reactOnlyAttributes: document.querySelectorAll('[suppresshydrationwarning]').length,
+      }));
+      expect(dom.removed).toEqual([]);
+      expect(dom.counts).toEqual([1, 1, 1, 1]);
+      expect(dom.reactOnlyAttributes).toBe(0);
     });
   }
 
