@@ -81,6 +81,11 @@ test.describe('sign-in through the provider popup', () => {
       await dialog.getByRole('button', { name: 'Create account' }).click();
       await expect(dialog.getByText('That username is taken')).toBeVisible();
 
+      // typed as people type: capitals and spaces never reach the box
+      await field.fill('');
+      await field.pressSequentially('Noor H');
+      await expect(field).toHaveValue('noorh');
+
       const username = `noor_${unique()}`.slice(0, 24);
       await field.fill(username);
       await expect(dialog.getByText(`@${username} is free`)).toBeVisible();
