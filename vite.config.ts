@@ -7,8 +7,7 @@ import { defineConfig } from 'vite';
  * one chunk; the code the parts loaded on demand (sign-in, profile form, business area, consent banner and trackers) share
  * only among themselves in one; and the app code the pages share with them in one more.
  */
-const FRAMEWORK =
-  /node_modules[\\/](preact|react-router|cookie|set-cookie-parser)[\\/]/;
+const FRAMEWORK = /node_modules[\\/](preact|react-router|cookie|set-cookie-parser)[\\/]/;
 const ON_DEMAND =
   /[\\/]app[\\/](components[\\/]ui[\\/]form-field\.|features[\\/](campaigns[\\/]|business[\\/](?!(dashboard-data|claim-prefill|business-sign-in|business-entry|classify-location)\.)|auth[\\/](sign-in-panel|sign-in|username-field|auth-popup|provider-marks)\.|users[\\/]edit-profile-dialog\.|analytics[\\/](consent-banner|trackers|first-party-sink|script-trackers|posthog-tracker)\.))/;
 const APP = /[\\/](app|contract)[\\/]|node_modules[\\/]lucide-react[\\/]/;

@@ -11,22 +11,24 @@ import type { ScreenId } from '../route-sets';
 import { defineScreen } from './screen-module';
 
 // The business area's code loads with its pages only: consumer pages do not ship it.
-const BusinessLanding = onDemand(() =>
+const BusinessLanding = onDemand('business-landing', () =>
   import('../features/business/business-landing').then((m) => m.BusinessLanding),
 );
-const ClaimForm = onDemand(() =>
+const ClaimForm = onDemand('claim-form', () =>
   import('../features/business/claim-form').then((m) => m.ClaimForm),
 );
-const ClaimComplete = onDemand(() =>
+const ClaimComplete = onDemand('claim-complete', () =>
   import('../features/business/claim-form').then((m) => m.ClaimComplete),
 );
-const VerifyBusiness = onDemand(() =>
+const VerifyBusiness = onDemand('verify-business', () =>
   import('../features/business/verify').then((m) => m.VerifyBusiness),
 );
-const VerifyCheckout = onDemand(() =>
+const VerifyCheckout = onDemand('verify-checkout', () =>
   import('../features/business/verify').then((m) => m.VerifyCheckout),
 );
-const Dashboard = onDemand(() => import('../features/business/dashboard').then((m) => m.Dashboard));
+const Dashboard = onDemand('dashboard', () =>
+  import('../features/business/dashboard').then((m) => m.Dashboard),
+);
 
 function OnDemand({ children }: { children: ReactNode }) {
   return (

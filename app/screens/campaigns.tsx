@@ -7,22 +7,22 @@ import type { ScreenId } from '../route-sets';
 import { defineScreen } from './screen-module';
 
 const pages = {
-  scholarship: onDemand(() =>
+  scholarship: onDemand('scholarship', () =>
     import('../features/campaigns/scholarship-page').then((m) => m.ScholarshipPage),
   ),
-  'kygo-sweepstakes': onDemand(() =>
+  'kygo-sweepstakes': onDemand('kygo-sweepstakes', () =>
     import('../features/campaigns/giveaway-page').then((m) => m.GiveawayPage),
   ),
-  'kygo-sweepstakes-rules': onDemand(() =>
+  'kygo-sweepstakes-rules': onDemand('kygo-sweepstakes-rules', () =>
     import('../features/campaigns/rules-page').then((m) => m.GiveawayRulesPage),
   ),
-  creators: onDemand(() =>
+  creators: onDemand('creators', () =>
     import('../features/campaigns/creators-page').then((m) => m.CreatorsPage),
   ),
-  communityround: onDemand(() =>
+  communityround: onDemand('communityround', () =>
     import('../features/campaigns/community-round-page').then((m) => m.CommunityRoundPage),
   ),
-  trytibbs: onDemand(() =>
+  trytibbs: onDemand('trytibbs', () =>
     import('../features/campaigns/partner-offer-page').then((m) => m.PartnerOfferPage),
   ),
 };

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, hydrated, test } from './fixtures';
+import { expect, hydrated, isMobile, test } from './fixtures';
 
 const PAGES: [string, RegExp][] = [
   ['/', /Find your next/],
@@ -14,8 +14,8 @@ const PAGES: [string, RegExp][] = [
   ['/biz', /Get videos from top local creators/],
   ['/biz/dashboard', /dashboard/i],
   ['/biz/sign-in', /Sign in to your business/],
-  ['/biz/claim-business', /\S/],
-  ['/kygo-sweepstakes', /\S/],
+  ['/biz/claim-business', /Claim your business/],
+  ['/kygo-sweepstakes', /Win a summer weekend for two/],
   ['/scholarship', /\$5,000 toward what you build next/],
   ['/communityround', /Own a piece of the spots you love/],
   ['/trytibbs', /Your first drink at Tidbit Tea Co\. is on us/],
@@ -44,17 +44,23 @@ test.describe('server rendering', () => {
       // Router creates its router during the hydrating render, which then finishes in the same
       // task, so a microtask queued at that moment reads the DOM just after hydration (before
       // effects and state updates). The scripts that hand the page's data over to the router
-      // (`streamController.enqueue/close`) are server-only and have run: they may go.
+      // (`streamController.enqueue/close`) are server-only and have run: they may go. A node
+      // someone else put in the body stays.
       await page.addInitScript(() => {
-        const removed: string[] = [];
         const state = window as unknown as { removedAtHydration?: string[]; router?: unknown };
         const dataHandOver = (node: Element) =>
           node.nodeName === 'SCRIPT' && /streamController\./.test(node.textContent ?? '');
+        const removedNodes: Element[] = [];
         const note = (records: MutationRecord[]) => {
+          // as a browser extension does: a node of its own in the body before the app starts
+          if (document.body && !document.getElementById('foreign-node')) {
+            const foreign = document.createElement('div');
+            foreign.id = 'foreign-node';
+            document.body.append(foreign);
+          }
           for (const record of records) {
             for (const node of record.removedNodes) {
-              if (!(node instanceof Element) || dataHandOver(node)) continue;
-              removed.push(node.nodeName + (node.id ? `#${node.id}` : ''));
+              if (node instanceof Element && !dataHandOver(node)) removedNodes.push(node);
             }
           }
         };
@@ -67,7 +73,10 @@ test.describe('server rendering', () => {
             state.router = router;
             queueMicrotask(() => {
               note(observer.takeRecords());
-              state.removedAtHydration = [...removed];
+              // nodes put back in the document by then were not lost
+              state.removedAtHydration = removedNodes
+                .filter((node) => !node.isConnected)
+                .map((node) => node.nodeName + (node.id ? `#${node.id}` : ''));
             });
           },
         });
@@ -78,12 +87,51 @@ test.describe('server rendering', () => {
         removed: (window as unknown as { removedAtHydration?: string[] }).removedAtHydration,
         counts: ['head', 'body', 'main', 'h1'].map((tag) => document.querySelectorAll(tag).length),
         reactOnlyAttributes: document.querySelectorAll('[suppresshydrationwarning]').length,
+        foreignKept: document.getElementById('foreign-node') !== null,
       }));
       expect(dom.removed).toEqual([]);
+      expect(dom.foreignKept).toBe(true);
       expect(dom.counts).toEqual([1, 1, 1, 1]);
       expect(dom.reactOnlyAttributes).toBe(0);
     });
   }
+
+  test('ids stay unique and named after hydration on pages with on-demand parts', async ({
+    page,
+    request,
+  }) => {
+    // A warm server (the part's code already loaded there) and a browser that loads it now:
+    // both must render the same tree in the same order, or ids made by useId collide.
+    await request.get('/biz/claim-business');
+    await page.goto('/biz/claim-business');
+    await hydrated(page);
+    const ids = () =>
+      page.evaluate(() => {
+        const all = Array.from(document.querySelectorAll('[id]'), (element) => element.id);
+        const referenced = Array.from(
+          document.querySelectorAll('[aria-labelledby], [aria-describedby], label[for]'),
+          (element) =>
+            (
+              element.getAttribute('aria-labelledby') ??
+              element.getAttribute('aria-describedby') ??
+              element.getAttribute('for') ??
+              ''
+            ).split(' '),
+        ).flat();
+        return {
+          duplicates: all.filter((id, index) => all.indexOf(id) !== index),
+          missing: referenced.filter((id) => id && !document.getElementById(id)),
+        };
+      });
+    expect(await ids()).toEqual({ duplicates: [], missing: [] });
+    if (isMobile(page)) {
+      await page.getByTestId('top-nav').getByRole('button', { name: 'Get the app' }).click();
+      await expect(
+        page.getByRole('dialog', { name: 'Download the app and discover the best spots' }),
+      ).toBeVisible();
+      expect(await ids()).toEqual({ duplicates: [], missing: [] });
+    }
+  });
 
   test('a place that does not exist answers 404 with a helpful page', async ({ request }) => {
     const response = await request.get('/locations/gone-987654321');

@@ -11,7 +11,7 @@ import styles from './business-sign-in.module.css';
 // server-rendered form is styled before its script arrives (no flash, no layout shift).
 import panelStyles from '../auth/sign-in-panel.module.css';
 
-const SignInPanel = onDemand(() =>
+const SignInPanel = onDemand('sign-in-panel', () =>
   import('../auth/sign-in-panel').then((module) => module.SignInPanel),
 );
 
