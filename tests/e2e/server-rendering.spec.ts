@@ -39,20 +39,25 @@ test.describe('server rendering', () => {
     test(`${path} hydrates onto the server's page without a console error or warning`, async ({
       page,
     }) => {
-      // Every element removed from the document from the first byte until hydration ends:
-      // hydration adopts the server's nodes, so none may be dropped or rendered twice. React
-      // Router creates its router during the hydrating render, which then finishes in the same
-      // task, so a microtask queued at that moment reads the DOM just after hydration (before
-      // effects and state updates). The scripts that hand the page's data over to the router
-      // (`streamController.enqueue/close`) are server-only and have run: they may go. A node
-      // someone else put in the body stays.
+      // Hydration adopts the server's nodes: between the moment React Router creates its router
+      // (during the hydrating render, which then finishes in the same task) and a microtask
+      // queued then (just after hydration, before effects and state updates), no element may be
+      // created and none of the page's elements may leave the document — React Router's two
+      // data hand-off scripts (`streamController.enqueue/close`, server-only, already run)
+      // excepted. Moving nodes is allowed: a node someone else put in the body during parsing
+      // (as a browser extension does) is passed by, and must still be there afterwards.
       await page.addInitScript(() => {
-        const state = window as unknown as { removedAtHydration?: string[]; router?: unknown };
+        const state = window as unknown as {
+          hydration?: { created: string[]; lost: string[] };
+          router?: unknown;
+        };
+        const describe = (node: Element) => node.nodeName + (node.id ? `#${node.id}` : '');
         const dataHandOver = (node: Element) =>
           node.nodeName === 'SCRIPT' && /streamController\./.test(node.textContent ?? '');
-        const removedNodes: Element[] = [];
+        const removed: Element[] = [];
+        const added: Element[] = [];
+        let before: Set<Element> | undefined;
         const note = (records: MutationRecord[]) => {
-          // as a browser extension does: a node of its own in the body before the app starts
           if (document.body && !document.getElementById('foreign-node')) {
             const foreign = document.createElement('div');
             foreign.id = 'foreign-node';
@@ -60,8 +65,10 @@ test.describe('server rendering', () => {
           }
           for (const record of records) {
             for (const node of record.removedNodes) {
-              if (node instanceof Element && !dataHandOver(node)) removedNodes.push(node);
+              if (node instanceof Element && !dataHandOver(node)) removed.push(node);
             }
+            if (!before) continue;
+            for (const node of record.addedNodes) if (node instanceof Element) added.push(node);
           }
         };
         const observer = new MutationObserver(note);
@@ -71,12 +78,14 @@ test.describe('server rendering', () => {
           get: () => state.router,
           set(router) {
             state.router = router;
+            note(observer.takeRecords());
+            before = new Set(document.querySelectorAll('*'));
             queueMicrotask(() => {
               note(observer.takeRecords());
-              // nodes put back in the document by then were not lost
-              state.removedAtHydration = removedNodes
-                .filter((node) => !node.isConnected)
-                .map((node) => node.nodeName + (node.id ? `#${node.id}` : ''));
+              state.hydration = {
+                created: added.filter((node) => !before?.has(node)).map(describe),
+                lost: removed.filter((node) => !node.isConnected).map(describe),
+              };
             });
           },
         });
@@ -84,12 +93,12 @@ test.describe('server rendering', () => {
       await page.goto(path);
       await hydrated(page);
       const dom = await page.evaluate(() => ({
-        removed: (window as unknown as { removedAtHydration?: string[] }).removedAtHydration,
+        hydration: (window as unknown as { hydration?: unknown }).hydration,
         counts: ['head', 'body', 'main', 'h1'].map((tag) => document.querySelectorAll(tag).length),
         reactOnlyAttributes: document.querySelectorAll('[suppresshydrationwarning]').length,
         foreignKept: document.getElementById('foreign-node') !== null,
       }));
-      expect(dom.removed).toEqual([]);
+      expect(dom.hydration).toEqual({ created: [], lost: [] });
       expect(dom.foreignKept).toBe(true);
       expect(dom.counts).toEqual([1, 1, 1, 1]);
       expect(dom.reactOnlyAttributes).toBe(0);
