@@ -7,29 +7,14 @@ import { defineConfig } from 'vite';
  * one chunk; the code the parts loaded on demand (sign-in, profile form, business area, consent banner and trackers) share
  * only among themselves in one; and the app code the pages share with them in one more.
  */
-const FRAMEWORK = /node_modules[\\/](preact|react-router|cookie|set-cookie-parser)[\\/]/;
+const FRAMEWORK =
+  /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/;
 const ON_DEMAND =
   /[\\/]app[\\/](components[\\/]ui[\\/]form-field\.|features[\\/](campaigns[\\/]|business[\\/](?!(dashboard-data|claim-prefill|business-sign-in|business-entry|classify-location)\.)|auth[\\/](sign-in-panel|sign-in|username-field|auth-popup|provider-marks)\.|users[\\/]edit-profile-dialog\.|analytics[\\/](consent-banner|trackers|first-party-sink|script-trackers|posthog-tracker)\.))/;
 const APP = /[\\/](app|contract)[\\/]|node_modules[\\/]lucide-react[\\/]/;
 
-/**
- * The app is written against React's API and rendered by Preact, in the browser and on the
- * server (docs/decisions/018-preact.md): React's entry points resolve to `preact/compat`.
- */
-const PREACT = [
-  { find: /^react$/, replacement: 'preact/compat' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-];
-
 export default defineConfig({
   plugins: [reactRouter()],
-  resolve: { alias: PREACT },
-  // Bundled into the server build so that their `react` imports get the alias too.
-  ssr: { noExternal: ['react-router', 'react', 'react-dom', 'lucide-react'] },
   build: {
     target: 'es2022',
     cssCodeSplit: true,

@@ -1,5 +1,4 @@
-import { Suspense, type ReactNode } from 'react';
-import { onDemand } from '../components/on-demand';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { BusinessSignIn } from '../features/business/business-sign-in';
 // Every business screen shares this stylesheet: linked with the page, so the server-rendered
 // screen is styled before its script (loaded on demand, below) arrives.
@@ -11,23 +10,23 @@ import type { ScreenId } from '../route-sets';
 import { defineScreen } from './screen-module';
 
 // The business area's code loads with its pages only: consumer pages do not ship it.
-const BusinessLanding = onDemand('business-landing', () =>
-  import('../features/business/business-landing').then((m) => m.BusinessLanding),
+const BusinessLanding = lazy(() =>
+  import('../features/business/business-landing').then((m) => ({ default: m.BusinessLanding })),
 );
-const ClaimForm = onDemand('claim-form', () =>
-  import('../features/business/claim-form').then((m) => m.ClaimForm),
+const ClaimForm = lazy(() =>
+  import('../features/business/claim-form').then((m) => ({ default: m.ClaimForm })),
 );
-const ClaimComplete = onDemand('claim-complete', () =>
-  import('../features/business/claim-form').then((m) => m.ClaimComplete),
+const ClaimComplete = lazy(() =>
+  import('../features/business/claim-form').then((m) => ({ default: m.ClaimComplete })),
 );
-const VerifyBusiness = onDemand('verify-business', () =>
-  import('../features/business/verify').then((m) => m.VerifyBusiness),
+const VerifyBusiness = lazy(() =>
+  import('../features/business/verify').then((m) => ({ default: m.VerifyBusiness })),
 );
-const VerifyCheckout = onDemand('verify-checkout', () =>
-  import('../features/business/verify').then((m) => m.VerifyCheckout),
+const VerifyCheckout = lazy(() =>
+  import('../features/business/verify').then((m) => ({ default: m.VerifyCheckout })),
 );
-const Dashboard = onDemand('dashboard', () =>
-  import('../features/business/dashboard').then((m) => m.Dashboard),
+const Dashboard = lazy(() =>
+  import('../features/business/dashboard').then((m) => ({ default: m.Dashboard })),
 );
 
 function OnDemand({ children }: { children: ReactNode }) {

@@ -1,5 +1,4 @@
-import { Suspense } from 'react';
-import { onDemand } from '../components/on-demand';
+import { lazy, Suspense } from 'react';
 // Every campaign page shares this stylesheet: linked with the page, so the server-rendered page
 // is styled before its script (loaded on demand) arrives.
 import styles from '../features/campaigns/campaigns.module.css';
@@ -7,23 +6,27 @@ import type { ScreenId } from '../route-sets';
 import { defineScreen } from './screen-module';
 
 const pages = {
-  scholarship: onDemand('scholarship', () =>
-    import('../features/campaigns/scholarship-page').then((m) => m.ScholarshipPage),
+  scholarship: lazy(() =>
+    import('../features/campaigns/scholarship-page').then((m) => ({ default: m.ScholarshipPage })),
   ),
-  'kygo-sweepstakes': onDemand('kygo-sweepstakes', () =>
-    import('../features/campaigns/giveaway-page').then((m) => m.GiveawayPage),
+  'kygo-sweepstakes': lazy(() =>
+    import('../features/campaigns/giveaway-page').then((m) => ({ default: m.GiveawayPage })),
   ),
-  'kygo-sweepstakes-rules': onDemand('kygo-sweepstakes-rules', () =>
-    import('../features/campaigns/rules-page').then((m) => m.GiveawayRulesPage),
+  'kygo-sweepstakes-rules': lazy(() =>
+    import('../features/campaigns/rules-page').then((m) => ({ default: m.GiveawayRulesPage })),
   ),
-  creators: onDemand('creators', () =>
-    import('../features/campaigns/creators-page').then((m) => m.CreatorsPage),
+  creators: lazy(() =>
+    import('../features/campaigns/creators-page').then((m) => ({ default: m.CreatorsPage })),
   ),
-  communityround: onDemand('communityround', () =>
-    import('../features/campaigns/community-round-page').then((m) => m.CommunityRoundPage),
+  communityround: lazy(() =>
+    import('../features/campaigns/community-round-page').then((m) => ({
+      default: m.CommunityRoundPage,
+    })),
   ),
-  trytibbs: onDemand('trytibbs', () =>
-    import('../features/campaigns/partner-offer-page').then((m) => m.PartnerOfferPage),
+  trytibbs: lazy(() =>
+    import('../features/campaigns/partner-offer-page').then((m) => ({
+      default: m.PartnerOfferPage,
+    })),
   ),
 };
 type CampaignScreen = keyof typeof pages;

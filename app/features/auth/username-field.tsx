@@ -86,13 +86,7 @@ export function UsernameField({
           id={inputId}
           name="username"
           value={value}
-          onChange={(event) => {
-            const next = event.target.value.replace(/\s+/g, '').toLowerCase();
-            // Preact does not re-render when the value it gets is the one it has (a typed
-            // space), so the box is set here to what the state holds.
-            if (event.target.value !== next) event.target.value = next;
-            onChange(next);
-          }}
+          onChange={(event) => onChange(event.target.value.replace(/\s+/g, '').toLowerCase())}
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}

@@ -1,5 +1,4 @@
-import { Suspense, useId } from 'react';
-import { onDemand } from '../../components/on-demand';
+import { lazy, Suspense, useId } from 'react';
 import { useNavigate } from 'react-router';
 import { ButtonLink } from '../../components/ui/button';
 import { Logo } from '../../components/ui/logo';
@@ -11,8 +10,8 @@ import styles from './business-sign-in.module.css';
 // server-rendered form is styled before its script arrives (no flash, no layout shift).
 import panelStyles from '../auth/sign-in-panel.module.css';
 
-const SignInPanel = onDemand('sign-in-panel', () =>
-  import('../auth/sign-in-panel').then((module) => module.SignInPanel),
+const SignInPanel = lazy(() =>
+  import('../auth/sign-in-panel').then((module) => ({ default: module.SignInPanel })),
 );
 
 /** biz/sign-in (spec §2.2): the same sign-in as the header's, then on to the dashboard. */
