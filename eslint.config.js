@@ -61,6 +61,7 @@ export default tseslint.config(
                 '!**/contract/campaign-options', // plain lists, no zod
                 '!**/contract/analytics-events', // plain lists, no zod
                 '!**/contract/week-days',
+                '!**/contract/endpoints', // URLs and types only: the reads of spec §7
               ],
               allowTypeImports: true,
               message: 'Import only types from contract schema modules in the web app.',

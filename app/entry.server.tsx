@@ -41,6 +41,9 @@ export default function handleRequest(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
         nonce,
+        // Whole pages: a finished part is written in place, never moved out behind a script
+        // that swaps it in (React outlines big parts of a streamed page otherwise).
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady() {
           pipe(sink);
         },

@@ -1,4 +1,5 @@
 import type { PageFlags } from '../contract/analytics-events';
+import type { Reads } from '../contract/endpoints';
 import type { PublicConfig } from '../contract/public-config';
 
 /** What the host process gives every server render (server/web.ts builds it). */
@@ -8,8 +9,10 @@ declare module 'react-router' {
     publicConfig: PublicConfig;
     /** spec §3 page flag data: the visitor's distinct id and flags, evaluated for this request. */
     pageFlags: PageFlags;
-    cookies: Record<string, string>;
-    apiFetch: (path: string, init: RequestInit) => Promise<Response>;
+    /** The visitor sent a session cookie (only then can the page be for someone signed in). */
+    hasSession: boolean;
+    /** spec §7 reads, answered in process by the product server's own handlers. */
+    reads: Reads;
   }
 }
 

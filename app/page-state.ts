@@ -1,5 +1,8 @@
+import type { AppLoadContext } from 'react-router';
 import type { PublicConfig } from '../contract/public-config';
-import type { DeviceClass, RouteSet } from './route-sets';
+import { deviceClassFromUserAgent } from './device';
+import { appOnDesktop } from './flags';
+import { resolveRouteSet, type DeviceClass, type RouteSet } from './route-sets';
 
 /**
  * What the first page load decided, kept for the life of the page in the browser: the route
@@ -24,3 +27,28 @@ export function rememberFirstLoad(value: FirstLoad, publicConfig: PublicConfig) 
 
 export const pinnedFirstLoad = (): FirstLoad | null => firstLoad;
 export const browserConfig = (): PublicConfig | null => config;
+
+const decided = new WeakMap<AppLoadContext, FirstLoad>();
+
+/**
+ * The first load's decision on the server (spec §2.1): the route set from the document's own
+ * path, the device its User-Agent names and the device flag. Decided once per request — the root
+ * and the screen loaders both ask, and share the load context of that request.
+ */
+export function firstLoadOf(request: Request, context: AppLoadContext): FirstLoad {
+  let value = decided.get(context);
+  if (!value) {
+    const device = deviceClassFromUserAgent(
+      request.headers.get('user-agent'),
+      request.headers.get('sec-ch-ua-mobile'),
+    );
+    const onDesktop = appOnDesktop(context.pageFlags);
+    value = {
+      routeSet: resolveRouteSet(new URL(request.url).pathname, device, onDesktop),
+      device,
+      appOnDesktop: onDesktop,
+    };
+    decided.set(context, value);
+  }
+  return value;
+}

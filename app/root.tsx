@@ -6,20 +6,16 @@ import {
   Scripts,
   ScrollRestoration,
   type LinksFunction,
+  type AppLoadContext,
   type LoaderFunctionArgs,
 } from 'react-router';
-import type { LocationSummary } from '../contract/locations';
-import { serverApi } from './api/server-api';
 import { ErrorFallback } from './components/layout/error-fallback';
-import { deviceClassFromUserAgent } from './device';
-import { appOnDesktop } from './flags';
 import { Analytics } from './features/analytics/analytics-root';
 import { AppInstallProvider } from './features/app-install/app-install';
 import { loadSessionUser } from './features/auth/session-api';
 import './load-context';
-import { rememberFirstLoad, type FirstLoad } from './page-state';
+import { firstLoadOf, rememberFirstLoad } from './page-state';
 import { useRootData } from './root-data';
-import { resolveRouteSet } from './route-sets';
 import globalStyles from './styles/global.css?url';
 
 export const links: LinksFunction = () => [
@@ -31,26 +27,15 @@ export const links: LinksFunction = () => [
  * The first load decides the route set (spec §2) from its own path and the device; the root
  * never reloads its data on client navigations, so the set holds for the page's life.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  const device = deviceClassFromUserAgent(
-    request.headers.get('user-agent'),
-    request.headers.get('sec-ch-ua-mobile'),
-  );
-  const onDesktop = appOnDesktop(context.pageFlags);
-  const firstLoad: FirstLoad = {
-    routeSet: resolveRouteSet(url.pathname, device, onDesktop),
-    device,
-    appOnDesktop: onDesktop,
-  };
-  const api = serverApi(context);
+export async function loader({ request, context }: LoaderFunctionArgs<AppLoadContext>) {
+  const { reads } = context;
   const [trending, user] = await Promise.all([
-    api.get<{ data: LocationSummary[] }>('/api/v2/locations/trending'),
-    // Only a visitor with a session cookie can be signed in: the rest skip the call.
-    context.cookies.auth_token ? loadSessionUser(api) : null,
+    reads.trendingLocations(),
+    // Only a visitor with a session cookie can be signed in: the rest skip the read.
+    context.hasSession ? loadSessionUser(reads) : null,
   ]);
   return {
-    firstLoad,
+    firstLoad: firstLoadOf(request, context),
     config: context.publicConfig,
     pageFlags: context.pageFlags,
     nonce: context.nonce,

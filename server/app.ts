@@ -14,6 +14,7 @@ import { accountRoutes } from './api/accounts';
 import { businessRoutes } from './api/business';
 import { campaignRoutes } from './api/campaigns';
 import { productApi } from './api/product-api';
+import { createReadRegistry } from './api/read-route';
 import { registerFederation } from './auth/federation';
 import { createIdTokenService } from './auth/id-tokens';
 import { registerLocalIdp } from './auth/local-idp';
@@ -113,14 +114,17 @@ export async function buildApp({
   });
   const localIdp = config.auth.localIdp ? await registerLocalIdp(app, config) : null;
   await registerFederation(app, { config, db: database.db, idTokens, localIdp });
+  const reads = createReadRegistry();
   await app.register(
-    productApi({ db: database.db, media: mediaUrls(config.mediaBaseUrl), config, cache }, [
+    productApi({ db: database.db, media: mediaUrls(config.mediaBaseUrl), config, cache, reads }, [
       accountRoutes({ sessions, idTokens }),
       businessRoutes({ sessions }),
       campaignRoutes({ sessions }),
     ]),
     { prefix: '/api' },
   );
-  await registerWebApp(app, config, version, app.flags);
+  await app.after();
+  reads.assertComplete();
+  await registerWebApp(app, config, version, app.flags, reads);
   return app;
 }

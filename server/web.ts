@@ -10,8 +10,11 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import { DISTINCT_ID_PATTERN } from '../contract/analytics';
 import type { FlagValue, PageFlags } from '../contract/analytics-events';
 import { environmentForHost } from '../contract/environment';
+import type { Reads } from '../contract/endpoints';
 import type { PublicConfig } from '../contract/public-config';
 import { projectRoot } from '../db/project-root';
+import type { ReadRegistry } from './api/read-route';
+import { AUTH_COOKIE } from './auth/sessions';
 import type { Config } from './config';
 import { apiNotFound } from './errors';
 import { pageCsp } from './csp';
@@ -22,10 +25,10 @@ export interface WebLoadContext {
   nonce: string;
   publicConfig: PublicConfig;
   pageFlags: PageFlags;
-  /** The visitor's cookies, with any the server just issued, for the API client to forward. */
-  cookies: Record<string, string>;
-  /** /api calls made while rendering run in process (Fastify inject), not over a socket. */
-  apiFetch: (path: string, init: RequestInit) => Promise<Response>;
+  /** The visitor sent a session cookie (only then can the page be for someone signed in). */
+  hasSession: boolean;
+  /** spec §7 reads, answered in process by the product server's own handlers. */
+  reads: Reads;
 }
 
 const buildDir = join(projectRoot(), 'build');
@@ -73,6 +76,7 @@ export async function registerWebApp(
   config: Config,
   version: string,
   flags: { evaluate(distinctId: string): Promise<Record<string, FlagValue>> },
+  reads: ReadRegistry,
 ) {
   const built = existsSync(serverBuildFile);
   let handle: ((request: Request, context: WebLoadContext) => Promise<Response>) | undefined;
@@ -170,13 +174,9 @@ export async function registerWebApp(
           .send('The Spotreel web app is not built yet: run `npm run build`.');
       }
       const secure = config.isProduction;
-      const cookies: Record<string, string> = {};
-      for (const [name, value] of Object.entries(request.cookies))
-        if (value !== undefined) cookies[name] = value;
-      cookies.csrftoken = ensureCsrfCookie(request, reply, secure);
-      cookies.device_id = ensureIdCookie(request, reply, 'device_id', 'web-', secure);
+      ensureCsrfCookie(request, reply, secure);
+      ensureIdCookie(request, reply, 'device_id', 'web-', secure);
       const distinctId = ensureIdCookie(request, reply, 'distinct_id', '', secure);
-      cookies.distinct_id = distinctId;
       const nonce = randomBytes(16).toString('base64');
 
       const context: WebLoadContext = {
@@ -184,33 +184,10 @@ export async function registerWebApp(
         publicConfig: publicConfigFor(request),
         // Evaluated for every document request, so the first render already uses them.
         pageFlags: { distinct_id: distinctId, flags: await flags.evaluate(distinctId) },
-        cookies,
-        apiFetch: async (apiPath, init) => {
-          const headers: Record<string, string> = {};
-          new Headers(init.headers).forEach((value, key) => (headers[key] = value));
-          headers['x-request-id'] = `${request.id}.api`;
-          const answer = await app.inject({
-            method: (init.method ?? 'GET') as 'GET',
-            url: apiPath,
-            headers,
-            ...(typeof init.body === 'string' ? { payload: init.body } : {}),
-          });
-          // A cookie an API call sets while the page renders (a stale session cleared, say)
-          // reaches the browser with the page.
-          const setCookie = answer.headers['set-cookie'];
-          for (const cookie of Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [])
-            reply.header('set-cookie', cookie);
-          const responseHeaders = new Headers();
-          for (const [key, value] of Object.entries(answer.headers)) {
-            if (value !== undefined)
-              responseHeaders.set(key, Array.isArray(value) ? value.join(', ') : String(value));
-          }
-          const empty = answer.statusCode === 204 || answer.statusCode === 304;
-          return new Response(empty ? null : new Uint8Array(answer.rawPayload), {
-            status: answer.statusCode,
-            headers: responseHeaders,
-          });
-        },
+        hasSession: Boolean(request.cookies[AUTH_COOKIE]),
+        // A cookie a read sets while the page renders (a stale session cleared, say) goes out
+        // with the page: the reads answer for this very request and reply.
+        reads: reads.pageReads(request, reply, request.log),
       };
 
       const response = await handle(toFetchRequest(request), context);

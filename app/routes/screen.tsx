@@ -4,67 +4,40 @@ import {
   useLocation,
   useNavigation,
   type ClientLoaderFunctionArgs,
+  type AppLoadContext,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
-import type { PublicConfig } from '../../contract/public-config';
-import { browserApi } from '../api/browser-api';
-import type { ApiClient } from '../api/client';
-import { serverApi } from '../api/server-api';
+import { browserReads } from '../api/reads';
 import { ScreenLayout } from '../components/layout/screen-layout';
 import { ScreenSkeleton } from '../components/layout/screen-skeleton';
-import { deviceClassFromUserAgent, deviceClassFromWidth } from '../device';
-import { appOnDesktop } from '../flags';
-import { browserConfig, pinnedFirstLoad } from '../page-state';
+import { deviceClassFromWidth } from '../device';
+import { browserConfig, firstLoadOf, pinnedFirstLoad } from '../page-state';
 import { useRootData } from '../root-data';
-import { resolveRouteSet, resolveScreen, type RouteSet, type Screen } from '../route-sets';
+import { resolveRouteSet, resolveScreen } from '../route-sets';
 import { socialMeta } from '../features/seo/structured-data';
 import { AuthProvider } from '../features/auth/auth';
 import { useShareTracker } from '../features/sharing/use-share-tracker';
-import { screenModule } from '../screens/registry';
-import type { ScreenMeta } from '../screens/screen-module';
-
-interface ScreenData {
-  screen: Screen;
-  data: unknown;
-  meta: ScreenMeta & { canonical: string };
-}
-
-async function loadScreen(
-  routeSet: RouteSet,
-  url: URL,
-  api: ApiClient,
-  config: Pick<PublicConfig, 'siteUrl' | 'environment'>,
-): Promise<ScreenData> {
-  const screen = resolveScreen(routeSet, url.pathname);
-  const module = screenModule(screen.id);
-  const data = await module.load({ screen, url, api, environment: config.environment });
-  const siteUrl = config.siteUrl;
-  const meta = module.meta(data, screen, siteUrl);
-  return {
-    screen,
-    data,
-    meta: { ...meta, canonical: siteUrl + (meta.canonicalPath ?? url.pathname) },
-  };
-}
+import { loadScreen, ScreenView, shareResourceOf } from '../screens/registry';
 
 /** A document request is a first load: it decides the route set from its own path (spec §2). */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs<AppLoadContext>) {
   const url = new URL(request.url);
-  const device = deviceClassFromUserAgent(
-    request.headers.get('user-agent'),
-    request.headers.get('sec-ch-ua-mobile'),
+  const { routeSet } = firstLoadOf(request, context);
+  const { publicConfig } = context;
+  const loaded = await loadScreen(
+    {
+      screen: resolveScreen(routeSet, url.pathname),
+      url,
+      reads: context.reads,
+      environment: publicConfig.environment,
+    },
+    publicConfig.siteUrl,
   );
-  const result = await loadScreen(
-    resolveRouteSet(url.pathname, device, appOnDesktop(context.pageFlags)),
-    url,
-    serverApi(context),
-    context.publicConfig,
-  );
-  if (context.publicConfig.testHooks && url.searchParams.get('__throw') === 'loader') {
+  if (publicConfig.testHooks && url.searchParams.get('__throw') === 'loader') {
     throw new Error('Test hook: the loader failed');
   }
-  return withStatus(result, { status: result.meta.status ?? 200 });
+  return withStatus(loaded, { status: loaded.meta.status ?? 200 });
 }
 
 /** Client navigations stay in the set of the first load. */
@@ -73,11 +46,15 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
   const routeSet =
     pinnedFirstLoad()?.routeSet ??
     resolveRouteSet(url.pathname, deviceClassFromWidth(window.innerWidth));
+  const config = browserConfig() ?? { siteUrl: window.location.origin, environment: 'unknown' };
   return loadScreen(
-    routeSet,
-    url,
-    browserApi(),
-    browserConfig() ?? { siteUrl: window.location.origin, environment: 'unknown' },
+    {
+      screen: resolveScreen(routeSet, url.pathname),
+      url,
+      reads: browserReads(),
+      environment: config.environment,
+    },
+    config.siteUrl,
   );
 }
 
@@ -105,10 +82,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 };
 
 export default function ScreenRoute() {
-  const { screen, data } = useLoaderData<typeof loader>() as ScreenData;
-  const module = screenModule(screen.id);
-  const { Screen } = module;
-  useShareTracker(module.shareResource?.(data) ?? null);
+  const loaded = useLoaderData<typeof loader>();
+  useShareTracker(shareResourceOf(loaded));
   const navigation = useNavigation();
   const { pathname } = useLocation();
   const leaving = navigation.state === 'loading' && navigation.location.pathname !== pathname;
@@ -116,9 +91,9 @@ export default function ScreenRoute() {
   const initialUser = useRootData()?.user ?? null;
   return (
     <AuthProvider initialUser={initialUser}>
-      <ScreenLayout screen={screen}>
+      <ScreenLayout screen={loaded.screen}>
         <TestThrow />
-        {leaving ? <ScreenSkeleton /> : <Screen data={data} screen={screen} />}
+        {leaving ? <ScreenSkeleton /> : <ScreenView loaded={loaded} />}
       </ScreenLayout>
     </AuthProvider>
   );

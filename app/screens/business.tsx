@@ -78,7 +78,7 @@ const META: Partial<Record<ScreenId, { title: string; description: string }>> = 
 
 /** The business area (spec §2.2): every screen of the business route set. */
 export const screen = defineScreen<BusinessData>({
-  load: async ({ screen, url, api }) => {
+  load: async ({ screen, url, reads }) => {
     switch (screen.id) {
       case 'biz-claim':
         return { kind: 'claim', prefill: claimPrefill(url.searchParams) };
@@ -89,7 +89,7 @@ export const screen = defineScreen<BusinessData>({
       case 'biz-dashboard':
         return {
           kind: 'dashboard',
-          dashboard: await loadDashboard(api, url, screen.dashboardTab ?? 'overview'),
+          dashboard: await loadDashboard(reads, url, screen.dashboardTab ?? 'overview'),
         };
       default:
         return { kind: 'page' };

@@ -1,8 +1,4 @@
-import type { ClassificationList } from '../../contract/classifications';
 import { SUPER_CATEGORIES } from '../../contract/super-categories';
-import type { City } from '../../contract/cities';
-import type { CityFeed } from '../../contract/feeds';
-import type { LocationSummary } from '../../contract/locations';
 import { NotFound } from '../components/layout/page-header';
 import { CityPage, type CityData } from '../features/cities/city-page';
 import { SearchBox } from '../features/search/search-box';
@@ -15,31 +11,23 @@ import { defineScreen } from './screen-module';
 
 /** City page `city/:stateSlug/:citySlug`, resolved through routes/{slug} (spec §2.4). */
 export const screen = defineScreen<CityData | { city: null }>({
-  async load({ api, screen }) {
+  async load({ reads, screen }) {
     const slug = `${screen.params.citySlug ?? ''}-${screen.params.stateSlug ?? ''}`;
-    const route = await api.get<{ target: City }>(`/api/v2/routes/${encodeURIComponent(slug)}`, {
-      target_type: 'city',
-    });
-    const city = route?.target;
+    const route = await reads.route({ slug }, { target_type: 'city' });
+    const city = route?.targetType === 'city' ? route.target : null;
     if (!city) return { city: null };
     const [feed, cuisines, categories, ...strips] = await Promise.all([
-      api.get<CityFeed>(`/api/v2/cities/${city.clm_id}/feed`, { limit: CITY_FEED_LIMIT }),
-      api.get<ClassificationList>('/api/v3/classifications/cuisines', {
-        city_id: city.clm_id,
-        pinned_first: 'true',
-        page: 1,
-        per_page: CLASSIFICATIONS_PER_PAGE,
-      }),
-      api.get<ClassificationList>('/api/v3/classifications/practical-categories', {
-        city_id: city.clm_id,
-        page: 1,
-        per_page: CLASSIFICATIONS_PER_PAGE,
-      }),
+      reads.cityFeed({ id: city.clm_id }, { limit: CITY_FEED_LIMIT }),
+      reads.cuisines(
+        {},
+        { city_id: city.clm_id, pinned_first: 'true', page: 1, per_page: CLASSIFICATIONS_PER_PAGE },
+      ),
+      reads.practicalCategories(
+        {},
+        { city_id: city.clm_id, page: 1, per_page: CLASSIFICATIONS_PER_PAGE },
+      ),
       ...SUPER_CATEGORIES.map((key) =>
-        api.get<{ data: LocationSummary[] }>(`/api/v2/cities/${city.clm_id}/top-locations`, {
-          super_category: key,
-          limit: 12,
-        }),
+        reads.cityTopLocations({ id: city.clm_id }, { super_category: key, limit: 12 }),
       ),
     ]);
     if (!feed) return { city: null };

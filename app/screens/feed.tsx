@@ -1,7 +1,6 @@
 import { Smartphone } from 'lucide-react';
 import { useMemo } from 'react';
-import type { Collection, UserCollection } from '../../contract/collections';
-import { browserApi } from '../api/browser-api';
+import { browserReads } from '../api/reads';
 import { NotFound } from '../components/layout/page-header';
 import { AppActionButton } from '../features/app-install/app-action-button';
 import { staticFeedSource, watchFeedSource, type FeedPage } from '../features/feed/feed-source';
@@ -36,12 +35,10 @@ const notFound = (key: string): FeedData => ({
 
 /** One full-height feed over the home watch list, a collection or a user collection (spec §2.4). */
 export const screen = defineScreen<FeedData>({
-  async load({ api, screen }) {
+  async load({ reads, screen }) {
     if (screen.id === 'collection') {
       const id = screen.params.collectionId ?? '';
-      const collection = /^\d{1,12}$/.test(id)
-        ? await api.get<Collection>(`/api/v2/collections/${id}`)
-        : null;
+      const collection = /^\d{1,12}$/.test(id) ? await reads.collection({ id: Number(id) }) : null;
       if (!collection) return notFound(`collection:${id}`);
       const source = staticFeedSource(`collection:${id}`, collection.content);
       return {
@@ -58,9 +55,10 @@ export const screen = defineScreen<FeedData>({
       const listId = screen.params.userCollectionId ?? '';
       const list =
         /^\d{1,12}$/.test(userId) && /^\d{1,12}$/.test(listId)
-          ? await api.get<UserCollection>(`/api/user/collections/${userId}`, { single: listId })
+          ? await reads.userCollections({ userId: Number(userId) }, { single: listId })
           : null;
-      if (!list) return notFound(`user-collection:${userId}:${listId}`);
+      // With `single`, the answer is that one list (its reviews), not the owner's lists.
+      if (!list || !('reviews' in list)) return notFound(`user-collection:${userId}:${listId}`);
       const source = staticFeedSource(`user-collection:${userId}:${listId}`, list.reviews);
       return {
         key: source.key,
@@ -71,7 +69,7 @@ export const screen = defineScreen<FeedData>({
         share: { type: 'user_collection', id: list.id },
       };
     }
-    const first = await watchFeedSource(api)
+    const first = await watchFeedSource(reads)
       .fetch({ cursor: null, limit: FEED_PAGE_SIZE })
       .catch(() => ({ items: [], cursor: null }));
     return {
@@ -108,7 +106,7 @@ export const screen = defineScreen<FeedData>({
 
 function Feed({ data, screen }: { data: FeedData; screen: Screen }) {
   const source = useMemo(
-    () => (data.all ? staticFeedSource(data.key, data.all) : watchFeedSource(browserApi())),
+    () => (data.all ? staticFeedSource(data.key, data.all) : watchFeedSource(browserReads())),
     [data.key, data.all],
   );
   const sharePath =

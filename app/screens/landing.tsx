@@ -1,6 +1,5 @@
 import type { City } from '../../contract/cities';
 import type { Environment } from '../../contract/environment';
-import type { Watch } from '../../contract/feeds';
 import type { Review } from '../../contract/reviews';
 import { AppDownloadPanel } from '../features/app-install/app-download-panel';
 import { LandingPage } from '../features/landing/landing-page';
@@ -18,11 +17,11 @@ export interface LandingData {
 }
 
 export const screen = defineScreen<LandingData>({
-  async load({ api, environment }) {
+  async load({ reads, environment }) {
     const [featured, watch, cities] = await Promise.all([
-      api.get<Review>(`/api/v2/reviews/${featuredReviewId(environment)}`),
-      api.get<Watch>('/api/v4/global/watch', { limit: 12, result_type: 'global' }),
-      api.get<{ data: City[] }>('/api/v2/cities'),
+      reads.review({ id: featuredReviewId(environment) }),
+      reads.watch({}, { limit: 12, result_type: 'global' }),
+      reads.cities(),
     ]);
     return {
       featured,

@@ -1,11 +1,5 @@
 import { Heart } from 'lucide-react';
-import type {
-  Location,
-  LocationFollows,
-  RelatedLocations,
-  TipList,
-} from '../../contract/locations';
-import type { VideoList } from '../../contract/reviews';
+import type { LocationFollows } from '../../contract/locations';
 import { idFromLocationIdentifier } from '../../contract/slug';
 import { NotFound } from '../components/layout/page-header';
 import { AppActionButton } from '../features/app-install/app-action-button';
@@ -24,18 +18,16 @@ type LocationData =
 
 /** Place page `locations/:locationIdentifier` and `location/:citySlug/:locationIdentifier` (spec §2.4). */
 export const screen = defineScreen<LocationData>({
-  async load({ api, screen, url }) {
+  async load({ reads, screen, url }) {
     const id = idFromLocationIdentifier(screen.params.locationIdentifier ?? '');
     if (id === null) return { location: null };
     const [location, videos, tips, related, follows] = await Promise.all([
-      api.get<Location>(`/api/v2/locations/${id}`),
-      api.get<VideoList>(`/api/v3/locations/${id}/videos`, { per_page: FIRST_PAGE_SIZE }),
-      api.get<TipList>(`/api/v2/locations/${id}/tips`),
-      api.get<RelatedLocations>(`/api/v2/locations/${id}/related`, {
-        use_cache: 1,
-        use_only_cache: 1,
-      }),
-      api.get<LocationFollows>(`/api/v2/locations/${id}/follows`),
+      // The place first: its read answers whether it exists for the others.
+      reads.location({ id }),
+      reads.locationVideos({ id }, { per_page: FIRST_PAGE_SIZE }),
+      reads.locationTips({ id }),
+      reads.relatedLocations({ id }, { use_cache: '1', use_only_cache: '1' }),
+      reads.locationFollows({ id }),
     ]);
     if (!location) return { location: null };
     return {

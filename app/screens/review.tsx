@@ -1,5 +1,4 @@
 import { Smartphone } from 'lucide-react';
-import type { Review, VideoList } from '../../contract/reviews';
 import { NotFound } from '../components/layout/page-header';
 import { AppActionButton } from '../features/app-install/app-action-button';
 import { ReviewPage, type ReviewData } from '../features/reviews/review-page';
@@ -12,13 +11,11 @@ import { defineScreen } from './screen-module';
 
 /** Review page `reviews/:reviewId` and `listing/:reviewId/:stateSlug/:citySlug/:locationIdentifier` (spec §2.4). */
 export const screen = defineScreen<ReviewData | { review: null }>({
-  async load({ api, screen }) {
+  async load({ reads, screen }) {
     const id = screen.params.reviewId ?? '';
-    const review = /^\d{1,12}$/.test(id) ? await api.get<Review>(`/api/v2/reviews/${id}`) : null;
+    const review = /^\d{1,12}$/.test(id) ? await reads.review({ id: Number(id) }) : null;
     if (!review) return { review: null };
-    const more = await api.get<VideoList>(`/api/v3/locations/${review.location.clm_id}/videos`, {
-      per_page: 13,
-    });
+    const more = await reads.locationVideos({ id: review.location.clm_id }, { per_page: 13 });
     return { review, more };
   },
   meta: (data, _screen, origin) => {

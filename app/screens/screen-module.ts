@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Environment } from '../../contract/environment';
-import type { ApiClient } from '../api/client';
+import type { Reads } from '../../contract/endpoints';
 import type { JsonLd, SocialMetaInput } from '../features/seo/structured-data';
 import type { ShareResource } from '../features/sharing/referrer';
 import type { Screen } from '../route-sets';
@@ -8,7 +8,8 @@ import type { Screen } from '../route-sets';
 export interface ScreenLoadArgs {
   screen: Screen;
   url: URL;
-  api: ApiClient;
+  /** spec §7 reads: in process on the server, over /api in the browser. */
+  reads: Reads;
   environment: Environment;
 }
 

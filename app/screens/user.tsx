@@ -1,6 +1,3 @@
-import type { UserCollectionList } from '../../contract/collections';
-import type { ReviewsByCity } from '../../contract/user-reviews';
-import type { User } from '../../contract/users';
 import { NotFound } from '../components/layout/page-header';
 import { ShareButton } from '../features/sharing/share-button';
 import { CreatorPage, type CreatorData } from '../features/users/creator-page';
@@ -10,20 +7,22 @@ import { defineScreen } from './screen-module';
 
 /** Creator profile `users/:userSlug` (spec §2.4). */
 export const screen = defineScreen<CreatorData | { user: null }>({
-  async load({ api, screen }) {
-    const route = await api.get<{ target: User }>(
-      `/api/v2/routes/${encodeURIComponent(screen.params.userSlug ?? '')}`,
-      {
-        target_type: 'user',
-      },
+  async load({ reads, screen }) {
+    const route = await reads.route(
+      { slug: screen.params.userSlug ?? '' },
+      { target_type: 'user' },
     );
-    const user = route?.target;
+    const user = route?.targetType === 'user' ? route.target : null;
     if (!user) return { user: null };
     const [byCity, collections] = await Promise.all([
-      api.get<ReviewsByCity>(`/api/v2/users/${user.user_id}/reviews/by-city`),
-      api.get<UserCollectionList>(`/api/user/collections/${user.user_id}`),
+      reads.userReviewsByCity({ id: user.user_id }),
+      reads.userCollections({ userId: user.user_id }),
     ]);
-    return { user, byCity, collections };
+    return {
+      user,
+      byCity,
+      collections: collections && 'data' in collections ? collections : null,
+    };
   },
   meta: (data) =>
     data.user

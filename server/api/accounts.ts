@@ -158,8 +158,9 @@ export const accountRoutes =
 
     const currentUserId = (request: FastifyRequest) => signedInUserId(services.sessions, request);
 
-    app.get(
-      '/user/me',
+    ctx.reads.register(
+      app,
+      'me',
       {
         schema: {
           tags: ['user'],
@@ -167,7 +168,7 @@ export const accountRoutes =
           response: { 200: z.union([AppUserRecord, SignedOut]) },
         },
       },
-      async (request, reply) => {
+      async ({ request, reply }) => {
         reply.header('cache-control', 'private, no-store');
         const userId = await currentUserId(request);
         const user = userId === null ? null : await appUser(db, ctx.media, userId);
@@ -358,8 +359,9 @@ export const accountRoutes =
       },
     );
 
-    app.get(
-      '/user/:userId/business-dashboard-locations',
+    ctx.reads.register(
+      app,
+      'businessDashboardLocations',
       {
         schema: {
           tags: ['user'],
@@ -368,11 +370,11 @@ export const accountRoutes =
           response: { 200: BusinessDashboardLocations, ...authErrors },
         },
       },
-      async (request, reply) => {
+      async ({ params, request, reply }) => {
         reply.header('cache-control', 'private, no-store');
         const userId = await currentUserId(request);
         if (userId === null) throw unauthorized('Sign in to see your businesses');
-        if (request.params.userId !== userId)
+        if (params.userId !== userId)
           throw new HttpError(403, 'forbidden', 'You can only see your own businesses');
         const rows = await db
           .select({

@@ -258,8 +258,9 @@ export const businessRoutes =
       },
     );
 
-    app.get(
-      '/biz/locations/:id/growth',
+    ctx.reads.register(
+      app,
+      'growth',
       {
         schema: {
           tags: ['business'],
@@ -269,14 +270,15 @@ export const businessRoutes =
           response: { 200: Growth, ...ownerErrors },
         },
       },
-      async (request, reply) => {
-        await requireOwner(request, reply, request.params.id);
-        return growthOf(db, request.params.id, request.query.range);
+      async ({ params, query, request, reply }) => {
+        await requireOwner(request, reply, params.id);
+        return growthOf(db, params.id, query.range);
       },
     );
 
-    app.get(
-      '/biz/locations/:id/info',
+    ctx.reads.register(
+      app,
+      'listingInfo',
       {
         schema: {
           tags: ['business'],
@@ -285,9 +287,9 @@ export const businessRoutes =
           response: { 200: ListingInfo, ...ownerErrors },
         },
       },
-      async (request, reply) => {
-        await requireOwner(request, reply, request.params.id);
-        return listingInfo(request.params.id);
+      async ({ params, request, reply }) => {
+        await requireOwner(request, reply, params.id);
+        return listingInfo(params.id);
       },
     );
 

@@ -18,8 +18,9 @@ import { findCities, findLocationSummaries, findReviews } from './read-models';
 const CITY_CUISINES_SHOWN = 12;
 
 export const cityRoutes: ApiRoutes = (ctx) => async (app) => {
-  app.get(
-    '/v2/cities',
+  ctx.reads.register(
+    app,
+    'cities',
     {
       config: { publicCache: true },
       schema: {
@@ -37,8 +38,9 @@ export const cityRoutes: ApiRoutes = (ctx) => async (app) => {
     return city;
   };
 
-  app.get(
-    '/v2/cities/:id/feed',
+  ctx.reads.register(
+    app,
+    'cityFeed',
     {
       config: { publicCache: true },
       schema: {
@@ -49,9 +51,9 @@ export const cityRoutes: ApiRoutes = (ctx) => async (app) => {
         response: { 200: CityFeed, ...errorResponses },
       },
     },
-    async (request) => {
-      const city = await cityOr404(request.params.id);
-      const { limit, start } = request.query;
+    async ({ params, query }) => {
+      const city = await cityOr404(params.id);
+      const { limit, start } = query;
       const [content, cuisines, superCounts] = await Promise.all([
         findReviews(
           ctx,
@@ -97,8 +99,9 @@ export const cityRoutes: ApiRoutes = (ctx) => async (app) => {
     },
   );
 
-  app.get(
-    '/v2/cities/:id/top-locations',
+  ctx.reads.register(
+    app,
+    'cityTopLocations',
     {
       config: { publicCache: true },
       schema: {
@@ -109,9 +112,9 @@ export const cityRoutes: ApiRoutes = (ctx) => async (app) => {
         response: { 200: z.object({ data: z.array(LocationSummary) }), ...errorResponses },
       },
     },
-    async (request) => {
-      const city = await cityOr404(request.params.id);
-      const { super_category: superCategory, limit } = request.query;
+    async ({ params, query }) => {
+      const city = await cityOr404(params.id);
+      const { super_category: superCategory, limit } = query;
       return {
         data: await findLocationSummaries(
           ctx,

@@ -6,12 +6,12 @@ import { listClassifications } from './classification-lists';
 
 const lists = [
   {
-    url: '/v3/classifications/cuisines',
+    name: 'cuisines',
     kind: 'cuisine',
     summary: 'Cuisines with counts (10 a page); pinned_first=true puts pinned ones first',
   },
   {
-    url: '/v3/classifications/practical-categories',
+    name: 'practicalCategories',
     kind: 'practical',
     summary: 'Practical categories by count (10 a page), pinned first on request',
   },
@@ -19,9 +19,10 @@ const lists = [
 
 /** spec §7 cuisine and practical-category lists: one query shape for both. */
 export const classificationRoutes: ApiRoutes = (ctx) => async (app) => {
-  for (const { url, kind, summary } of lists) {
-    app.get(
-      url,
+  for (const { name, kind, summary } of lists) {
+    ctx.reads.register(
+      app,
+      name,
       {
         config: { publicCache: true },
         schema: {
@@ -31,8 +32,8 @@ export const classificationRoutes: ApiRoutes = (ctx) => async (app) => {
           response: { 200: ClassificationList, ...errorResponses },
         },
       },
-      async (request) => {
-        const query: z.infer<typeof ClassificationListQuery> = request.query;
+      async (call) => {
+        const query: z.infer<typeof ClassificationListQuery> = call.query;
         const { page, per_page: perPage } = query;
         const { data, total } = await listClassifications(ctx.db, {
           kind,

@@ -22,8 +22,9 @@ import { errorResponses, type ApiRoutes } from './context';
 import { authorColumns, findCities, reviewsByIds, toAuthor } from './read-models';
 
 export const collectionRoutes: ApiRoutes = (ctx) => async (app) => {
-  app.get(
-    '/v2/collections/:id',
+  ctx.reads.register(
+    app,
+    'collection',
     {
       config: { publicCache: true },
       schema: {
@@ -33,8 +34,8 @@ export const collectionRoutes: ApiRoutes = (ctx) => async (app) => {
         response: { 200: Collection, ...errorResponses },
       },
     },
-    async (request) => {
-      const { id } = request.params;
+    async ({ params }) => {
+      const { id } = params;
       const [collection] = await ctx.db
         .select()
         .from(collections)
@@ -62,8 +63,9 @@ export const collectionRoutes: ApiRoutes = (ctx) => async (app) => {
     },
   );
 
-  app.get(
-    '/user/collections/:userId',
+  ctx.reads.register(
+    app,
+    'userCollections',
     {
       config: { publicCache: true },
       schema: {
@@ -74,8 +76,8 @@ export const collectionRoutes: ApiRoutes = (ctx) => async (app) => {
         response: { 200: z.union([UserCollection, UserCollectionList]), ...errorResponses },
       },
     },
-    async (request) => {
-      const { userId } = request.params;
+    async ({ params, query }) => {
+      const { userId } = params;
       const [owner] = await ctx.db
         .select(authorColumns)
         .from(users)
@@ -83,7 +85,7 @@ export const collectionRoutes: ApiRoutes = (ctx) => async (app) => {
         .limit(1);
       if (!owner) throw notFound(`User ${userId}`);
       const user = toAuthor(ctx, owner);
-      const { single } = request.query;
+      const { single } = query;
       if (single !== undefined) {
         const [list] = await ctx.db
           .select({ id: userCollections.id, name: userCollections.name })

@@ -3,10 +3,13 @@ import { ErrorBody } from '../../contract/common';
 import type { Config } from '../config';
 import type { ResponseCache } from '../response-cache';
 import type { ReadContext } from './read-models';
+import type { ReadRegistry } from './read-route';
 
 export interface ApiContext extends ReadContext {
   config: Config;
   cache: ResponseCache;
+  /** The reads of spec §7 by name: served at their URLs and called in process by page renders. */
+  reads: ReadRegistry;
 }
 
 /** One resource's endpoints (server/api/<resource>.ts). */

@@ -5,8 +5,9 @@ import { errorResponses, type ApiRoutes } from './context';
 import { findReviews } from './read-models';
 
 export const feedRoutes: ApiRoutes = (ctx) => async (app) => {
-  app.get(
-    '/v4/global/watch',
+  ctx.reads.register(
+    app,
+    'watch',
     {
       config: { publicCache: true },
       schema: {
@@ -16,8 +17,8 @@ export const feedRoutes: ApiRoutes = (ctx) => async (app) => {
         response: { 200: Watch, ...errorResponses },
       },
     },
-    async (request) => {
-      const { limit, result_type } = request.query;
+    async ({ query }) => {
+      const { limit, result_type } = query;
       // Read a few extra so that one video per place still fills the list.
       const candidates = await findReviews(
         ctx,

@@ -1,4 +1,4 @@
-import { asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { asc, desc, eq, isNotNull } from 'drizzle-orm';
 import { IdParams, paginationData } from '../../contract/common';
 import {
   Location,
@@ -21,6 +21,7 @@ import {
 } from '../../db/schema';
 import { notFound } from '../http-errors';
 import { errorResponses, type ApiRoutes } from './context';
+import type { ReadCall } from './read-route';
 import {
   authorColumns,
   findLocation,
@@ -34,18 +35,32 @@ const FOLLOWERS_SHOWN = 12;
 const TIPS_SHOWN = 20;
 
 export const locationRoutes: ApiRoutes = (ctx) => async (app) => {
-  const exists = async (id: number) => {
-    const [row] = await ctx.db
-      .select({ id: locations.id, followerCount: locations.followerCount })
-      .from(locations)
-      .where(eq(locations.id, id))
-      .limit(1);
+  /**
+   * Whether a place exists, with its stored counts: asked once per request, however many of
+   * its reads a page makes (the place read itself answers it when it runs first).
+   */
+  const exists = (call: ReadCall<unknown, unknown>, id: number) =>
+    call.memo(`location:${id}`, async () => {
+      const [row] = await ctx.db
+        .select({
+          id: locations.id,
+          followerCount: locations.followerCount,
+          reviewCount: locations.reviewCount,
+        })
+        .from(locations)
+        .where(eq(locations.id, id))
+        .limit(1);
+      return row ?? null;
+    });
+  const existing = async (call: ReadCall<unknown, unknown>, id: number) => {
+    const row = await exists(call, id);
     if (!row) throw notFound(`Location ${id}`);
     return row;
   };
 
-  app.get(
-    '/v2/locations/trending',
+  ctx.reads.register(
+    app,
+    'trendingLocations',
     {
       config: { publicCache: true },
       schema: {
@@ -64,8 +79,9 @@ export const locationRoutes: ApiRoutes = (ctx) => async (app) => {
     }),
   );
 
-  app.get(
-    '/v2/locations/:id',
+  ctx.reads.register(
+    app,
+    'location',
     {
       config: { publicCache: true },
       schema: {
@@ -75,15 +91,26 @@ export const locationRoutes: ApiRoutes = (ctx) => async (app) => {
         response: { 200: Location, ...errorResponses },
       },
     },
-    async (request) => {
-      const location = await findLocation(ctx, request.params.id);
-      if (!location) throw notFound(`Location ${request.params.id}`);
+    async (call) => {
+      const { id } = call.params;
+      // The place with its counts is what the existence check would ask: share it.
+      // Both memos are set before the first await, so reads started beside this one reuse them.
+      const record = call.memo(`location-record:${id}`, () => findLocation(ctx, id));
+      void call.memo(`location:${id}`, async () => {
+        const found = await record;
+        return found
+          ? { id, followerCount: found.follower_count, reviewCount: found.review_count }
+          : null;
+      });
+      const location = await record;
+      if (!location) throw notFound(`Location ${id}`);
       return location;
     },
   );
 
-  app.get(
-    '/v2/locations/:id/follows',
+  ctx.reads.register(
+    app,
+    'locationFollows',
     {
       config: { publicCache: true },
       schema: {
@@ -93,8 +120,8 @@ export const locationRoutes: ApiRoutes = (ctx) => async (app) => {
         response: { 200: LocationFollows, ...errorResponses },
       },
     },
-    async (request) => {
-      const { id, followerCount } = await exists(request.params.id);
+    async (call) => {
+      const { id, followerCount } = await existing(call, call.params.id);
       const rows = await ctx.db
         .select(authorColumns)
         .from(locationFollows)
@@ -106,8 +133,9 @@ export const locationRoutes: ApiRoutes = (ctx) => async (app) => {
     },
   );
 
-  app.get(
-    '/v2/locations/:id/tips',
+  ctx.reads.register(
+    app,
+    'locationTips',
     {
       config: { publicCache: true },
       schema: {
@@ -117,8 +145,8 @@ export const locationRoutes: ApiRoutes = (ctx) => async (app) => {
         response: { 200: TipList, ...errorResponses },
       },
     },
-    async (request) => {
-      const { id } = await exists(request.params.id);
+    async (call) => {
+      const { id } = await existing(call, call.params.id);
       const rows = await ctx.db
         .select({ id: tips.id, text: tips.text, createdAt: tips.createdAt, author: authorColumns })
         .from(tips)
@@ -137,8 +165,9 @@ export const locationRoutes: ApiRoutes = (ctx) => async (app) => {
     },
   );
 
-  app.get(
-    '/v2/locations/:id/related',
+  ctx.reads.register(
+    app,
+    'relatedLocations',
     {
       config: { publicCache: true },
       schema: {
@@ -149,9 +178,9 @@ export const locationRoutes: ApiRoutes = (ctx) => async (app) => {
         response: { 200: RelatedLocations, ...errorResponses },
       },
     },
-    async (request) => {
-      const { id } = await exists(request.params.id);
-      const { use_cache: useCache, use_only_cache: onlyCache } = request.query;
+    async (call) => {
+      const { id } = await existing(call, call.params.id);
+      const { use_cache: useCache, use_only_cache: onlyCache } = call.query;
       const cached = async () =>
         (
           await ctx.db
@@ -170,8 +199,9 @@ export const locationRoutes: ApiRoutes = (ctx) => async (app) => {
     },
   );
 
-  app.get(
-    '/v3/locations/:id/videos',
+  ctx.reads.register(
+    app,
+    'locationVideos',
     {
       config: { publicCache: true },
       schema: {
@@ -182,24 +212,18 @@ export const locationRoutes: ApiRoutes = (ctx) => async (app) => {
         response: { 200: VideoList, ...errorResponses },
       },
     },
-    async (request) => {
-      const { id } = await exists(request.params.id);
-      const { page, per_page: perPage } = request.query;
-      const where = eq(reviews.locationId, id);
-      const [[count], data] = await Promise.all([
-        ctx.db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(reviews)
-          .where(where),
-        findReviews(
-          ctx,
-          where,
-          [desc(reviews.createdAt), desc(reviews.id)],
-          perPage,
-          (page - 1) * perPage,
-        ),
-      ]);
-      return { data, pagination_data: paginationData(page, perPage, count?.n ?? 0) };
+    async (call) => {
+      // The stored count (db/derived.ts), not a count(*) per page of videos.
+      const { id, reviewCount } = await existing(call, call.params.id);
+      const { page, per_page: perPage } = call.query;
+      const data = await findReviews(
+        ctx,
+        eq(reviews.locationId, id),
+        [desc(reviews.createdAt), desc(reviews.id)],
+        perPage,
+        (page - 1) * perPage,
+      );
+      return { data, pagination_data: paginationData(page, perPage, reviewCount) };
     },
   );
 };

@@ -9,8 +9,9 @@ import { findReviews } from './read-models';
 import { writeRateLimit } from '../rate-limits';
 
 export const reviewRoutes: ApiRoutes = (ctx) => async (app) => {
-  app.get(
-    '/v2/reviews/:id',
+  ctx.reads.register(
+    app,
+    'review',
     {
       config: { publicCache: true },
       schema: {
@@ -20,9 +21,9 @@ export const reviewRoutes: ApiRoutes = (ctx) => async (app) => {
         response: { 200: Review, ...errorResponses },
       },
     },
-    async (request) => {
-      const [review] = await findReviews(ctx, eq(reviews.id, request.params.id), [sql`1`], 1);
-      if (!review) throw notFound(`Review ${request.params.id}`);
+    async ({ params }) => {
+      const [review] = await findReviews(ctx, eq(reviews.id, params.id), [sql`1`], 1);
+      if (!review) throw notFound(`Review ${params.id}`);
       return review;
     },
   );

@@ -76,8 +76,9 @@ export const searchRoutes: ApiRoutes = (ctx) => async (app) => {
       ),
   };
 
-  app.get(
-    '/v2/search/wonder-search',
+  ctx.reads.register(
+    app,
+    'search',
     {
       config: { publicCache: true },
       schema: {
@@ -87,8 +88,8 @@ export const searchRoutes: ApiRoutes = (ctx) => async (app) => {
         response: { 200: SearchResults, ...errorResponses },
       },
     },
-    async (request) => {
-      const { term, include, limit } = request.query;
+    async ({ query }) => {
+      const { term, include, limit } = query;
       const data: Results['data'] = {};
       // One at a time: the embedded database answers one query at a time anyway.
       for (const type of include) {

@@ -10,8 +10,9 @@ const SLUG = /^@?[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)?$/;
 
 /** GET /api/v2/routes/{slug}: resolves the slugs of every URL of spec §2.4 (docs/decisions/006-slugs.md). */
 export const slugRoutes: ApiRoutes = (ctx) => async (app) => {
-  app.get(
-    '/v2/routes/:slug',
+  ctx.reads.register(
+    app,
+    'route',
     {
       config: { publicCache: true },
       schema: {
@@ -23,14 +24,14 @@ export const slugRoutes: ApiRoutes = (ctx) => async (app) => {
         response: { 200: RouteTarget, ...errorResponses },
       },
     },
-    async (request) => {
-      const slug = request.params.slug.toLowerCase();
+    async ({ params, query }) => {
+      const slug = params.slug.toLowerCase();
       if (!SLUG.test(slug)) {
         throw badRequest(
-          `slug '${request.params.slug}' may hold only letters, digits, '.', '_', '-' and one '/'`,
+          `slug '${params.slug}' may hold only letters, digits, '.', '_', '-' and one '/'`,
         );
       }
-      switch (request.query.target_type) {
+      switch (query.target_type) {
         case 'city': {
           const [state, city] = slug.split('/');
           const where =

@@ -11,8 +11,9 @@ import { findCities, findUser, reviewsByIds, rowsOf } from './read-models';
 const REVIEWS_PER_CITY = 12;
 
 export const userRoutes: ApiRoutes = (ctx) => async (app) => {
-  app.get(
-    '/v2/users/:id',
+  ctx.reads.register(
+    app,
+    'user',
     {
       config: { publicCache: true },
       schema: {
@@ -22,15 +23,16 @@ export const userRoutes: ApiRoutes = (ctx) => async (app) => {
         response: { 200: User, ...errorResponses },
       },
     },
-    async (request) => {
-      const user = await findUser(ctx, eq(users.id, request.params.id));
-      if (!user) throw notFound(`User ${request.params.id}`);
+    async ({ params }) => {
+      const user = await findUser(ctx, eq(users.id, params.id));
+      if (!user) throw notFound(`User ${params.id}`);
       return user;
     },
   );
 
-  app.get(
-    '/v2/users/:id/reviews/by-city',
+  ctx.reads.register(
+    app,
+    'userReviewsByCity',
     {
       config: { publicCache: true },
       schema: {
@@ -40,8 +42,8 @@ export const userRoutes: ApiRoutes = (ctx) => async (app) => {
         response: { 200: ReviewsByCity, ...errorResponses },
       },
     },
-    async (request) => {
-      const { id } = request.params;
+    async ({ params }) => {
+      const { id } = params;
       const [user] = await ctx.db
         .select({ id: users.id })
         .from(users)

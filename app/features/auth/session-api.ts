@@ -1,22 +1,21 @@
-import type { AppUserRecord, BusinessDashboardLocations } from '../../../contract/accounts';
+import type { AppUserRecord } from '../../../contract/accounts';
+import type { Reads } from '../../../contract/endpoints';
 import type { ApiClient } from '../../api/client';
 import { toSessionUser, type SessionUser } from './session-user';
 
 /** spec §3: the session user of a server record, with businesses when it has a user_id. */
-export async function withBusinesses(api: ApiClient, record: AppUserRecord): Promise<SessionUser> {
+export async function withBusinesses(reads: Reads, record: AppUserRecord): Promise<SessionUser> {
   const answer = record.user_id
-    ? await api.get<BusinessDashboardLocations>(
-        `/api/user/${record.user_id}/business-dashboard-locations`,
-      )
+    ? await reads.businessDashboardLocations({ userId: record.user_id })
     : null;
   return toSessionUser(record, answer?.business_dashboard_locations ?? []);
 }
 
-/** The user of this browser's session, from the server (null when signed out). */
-export async function loadSessionUser(api: ApiClient): Promise<SessionUser | null> {
-  const record = await api.get<AppUserRecord | { status: 'signed_out' }>('/api/user/me');
+/** The user of this session, from the server (null when signed out). */
+export async function loadSessionUser(reads: Reads): Promise<SessionUser | null> {
+  const record = await reads.me();
   if (!record || record.status !== 'valid') return null;
-  return withBusinesses(api, record);
+  return withBusinesses(reads, record);
 }
 
 /** Ends the session on the server (it also clears the cookie); local state is the caller's. */

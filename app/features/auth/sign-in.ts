@@ -2,6 +2,7 @@ import type { AppUserRecord, SignUpBody, SocialSignInUser } from '../../../contr
 import { slugify } from '../../../contract/slug';
 import { USERNAME_MAX, usernameProblem } from '../../../contract/username';
 import type { ApiClient } from '../../api/client';
+import { readsOver } from '../../api/reads';
 import type { PopupAnswer } from './auth-popup';
 import type { SessionUser } from './session-user';
 import { loadSessionUser, withBusinesses } from './session-api';
@@ -98,7 +99,7 @@ export async function signIn(
     { body: user, token: answer.idToken },
   );
   if (result.status === 'user_not_found') throw new NoAppUserError(user, answer.idToken);
-  return withBusinesses(api, result);
+  return withBusinesses(readsOver(api), result);
 }
 
 /** spec §4 sign-up: registers the app user; the caller stores it as the session user. */
@@ -111,7 +112,7 @@ export async function signUp(
     body: signUpPayload(pending.providerUser, { username }),
     token: pending.idToken,
   });
-  return withBusinesses(api, record);
+  return withBusinesses(readsOver(api), record);
 }
 
 export interface UsernameCheck {
@@ -141,7 +142,7 @@ export async function saveUser(
     body: { user_id: user.user_id, ...changes },
   });
   if (answer?.status !== 'valid') throw new Error('Your profile was not saved. Try again.');
-  const reloaded = await loadSessionUser(api);
+  const reloaded = await loadSessionUser(readsOver(api));
   if (!reloaded)
     throw new Error('Your profile was saved, but your session has ended. Sign in again.');
   return reloaded;

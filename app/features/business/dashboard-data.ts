@@ -1,7 +1,7 @@
 import type { Growth, ListingInfo } from '../../../contract/business';
 import type { Location } from '../../../contract/locations';
 import type { VideoList } from '../../../contract/reviews';
-import type { ApiClient } from '../../api/client';
+import type { Reads } from '../../../contract/endpoints';
 import type { DashboardTab } from '../../route-sets';
 import { loadSessionUser } from '../auth/session-api';
 import type { SessionUser } from '../auth/session-user';
@@ -40,11 +40,11 @@ export function rangeFrom(value: string | null): GrowthRange {
  * with its metadata, first videos and what the tab shows.
  */
 export async function loadDashboard(
-  api: ApiClient,
+  reads: Reads,
   url: URL,
   tab: DashboardTab,
 ): Promise<DashboardData> {
-  const user = await loadSessionUser(api);
+  const user = await loadSessionUser(reads);
   if (!user) return { state: 'signed-out' };
   if (user.businesses.length === 0) return { state: 'onboarding', user };
   const requested = Number(url.searchParams.get('business'));
@@ -52,10 +52,10 @@ export async function loadDashboard(
     .clm_id;
   const range = tab === 'growth' ? rangeFrom(url.searchParams.get('range')) : DEFAULT_RANGE;
   const [location, videos, growth, info] = await Promise.all([
-    api.get<Location>(`/api/v2/locations/${selected}`),
-    api.get<VideoList>(`/api/v3/locations/${selected}/videos`, { per_page: FIRST_VIDEOS }),
-    tab === 'info' ? null : api.get<Growth>(`/api/biz/locations/${selected}/growth`, { range }),
-    tab === 'info' ? api.get<ListingInfo>(`/api/biz/locations/${selected}/info`) : null,
+    reads.location({ id: selected }),
+    reads.locationVideos({ id: selected }, { per_page: FIRST_VIDEOS }),
+    tab === 'info' ? null : reads.growth({ id: selected }, { range }),
+    tab === 'info' ? reads.listingInfo({ id: selected }) : null,
   ]);
   return { state: 'ready', user, selected, range, location, videos, growth, info };
 }

@@ -3,6 +3,7 @@ import type { Collection, UserCollection } from '../../../contract/collections';
 import type { Watch } from '../../../contract/feeds';
 import type { Review } from '../../../contract/reviews';
 import type { ApiClient, ApiQuery } from '../../api/client';
+import { readsOver } from '../../api/reads';
 import { sampleReview } from '../video-player/review-fixture';
 import {
   FeedUnavailableError,
@@ -41,7 +42,8 @@ function fakeApi(answer: (path: string, query: ApiQuery | undefined) => unknown)
       throw new Error('no request in a feed');
     },
   };
-  return { api, calls };
+  // The feed sources read through the browser's reads over this client.
+  return { api: readsOver(api), calls };
 }
 
 const reviews = (from: number, to: number) =>

@@ -1,7 +1,5 @@
-import type { Collection, UserCollection } from '../../../contract/collections';
-import type { Watch } from '../../../contract/feeds';
+import type { Reads } from '../../../contract/endpoints';
 import type { Review } from '../../../contract/reviews';
-import type { ApiClient } from '../../api/client';
 
 /** One page of a feed; `cursor` asks for the next page, null at the end. */
 export interface FeedPage {
@@ -99,7 +97,7 @@ function wholeListSource(key: string, load: () => Promise<Review[] | null>, what
  * fetched is kept, so paging back or re-asking costs no call. It ends when fewer results come back
  * than asked, or at the limit's maximum.
  */
-export function watchFeedSource(api: ApiClient): FeedSource {
+export function watchFeedSource(reads: Reads): FeedSource {
   let known: { list: Review[]; complete: boolean } = { list: [], complete: false };
   return {
     key: 'watch',
@@ -109,10 +107,7 @@ export function watchFeedSource(api: ApiClient): FeedSource {
       let asked = Math.min(wanted, WATCH_MAX_LIMIT);
       // Repeated videos shrink what comes back: ask for as many more until the page is full.
       while (!known.complete && known.list.length < wanted) {
-        const watch = await api.get<Watch>('/api/v4/global/watch', {
-          limit: asked,
-          result_type: 'global',
-        });
+        const watch = await reads.watch({}, { limit: asked, result_type: 'global' });
         if (watch === null) throw new FeedUnavailableError('The watch list');
         known = {
           list: uniqueReviews(watch.results.map((result) => result.video)),
@@ -126,30 +121,33 @@ export function watchFeedSource(api: ApiClient): FeedSource {
 }
 
 /** spec §7 GET /api/v2/collections/{id}: the collection's content, paged in the client. */
-export function collectionFeedSource(api: ApiClient, collectionId: string): FeedSource {
+export function collectionFeedSource(reads: Reads, collectionId: string): FeedSource {
   return wholeListSource(
     `collection:${collectionId}`,
     async () =>
-      (await api.get<Collection>(`/api/v2/collections/${encodeURIComponent(collectionId)}`))
-        ?.content ?? null,
+      /^\d{1,12}$/.test(collectionId)
+        ? ((await reads.collection({ id: Number(collectionId) }))?.content ?? null)
+        : null,
     'The collection',
   );
 }
 
 /** spec §7 GET /api/user/collections/{userId}?single={id}: the list's reviews, paged in the client. */
 export function userCollectionFeedSource(
-  api: ApiClient,
+  reads: Reads,
   userId: string,
   userCollectionId: string,
 ): FeedSource {
   return wholeListSource(
     `user-collection:${userId}:${userCollectionId}`,
-    async () =>
-      (
-        await api.get<UserCollection>(`/api/user/collections/${encodeURIComponent(userId)}`, {
-          single: userCollectionId,
-        })
-      )?.reviews ?? null,
+    async () => {
+      if (!/^\d{1,12}$/.test(userId)) return null;
+      const list = await reads.userCollections(
+        { userId: Number(userId) },
+        { single: userCollectionId },
+      );
+      return list && 'reviews' in list ? list.reviews : null;
+    },
     'The list',
   );
 }

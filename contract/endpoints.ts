@@ -1,0 +1,132 @@
+import type { z } from 'zod';
+import type { AppUserRecord, BusinessDashboardLocations } from './accounts';
+import type { Growth, GrowthQuery, ListingInfo } from './business';
+import type { City } from './cities';
+import type { ClassificationList, ClassificationListQuery } from './classifications';
+import type {
+  Collection,
+  UserCollection,
+  UserCollectionList,
+  UserCollectionQuery,
+} from './collections';
+import type { CityFeed, CityFeedQuery, Watch, WatchQuery } from './feeds';
+import type {
+  Location,
+  LocationFollows,
+  LocationSummary,
+  RelatedLocations,
+  RelatedQuery,
+  TipList,
+} from './locations';
+import type { LocationVideosQuery, Review, VideoList } from './reviews';
+import type { RouteQuery, RouteTarget } from './routes';
+import type { SearchQuery, SearchResults } from './search';
+import type { ReviewsByCity } from './user-reviews';
+import type { User } from './users';
+
+/**
+ * Every read of spec §7 that the web app makes, declared once: its URL here, its parameters,
+ * query and answer below (docs/architecture.md, "One data path per side"). The product server
+ * registers each handler under the same name (server/api/read-route.ts); a server render calls
+ * that handler in process, the browser calls the URL through the one API client
+ * (app/api/reads.ts). No schemas here, only their types: the web app may import this module.
+ */
+export const READ_URLS = {
+  trendingLocations: '/api/v2/locations/trending',
+  location: '/api/v2/locations/:id',
+  locationFollows: '/api/v2/locations/:id/follows',
+  locationTips: '/api/v2/locations/:id/tips',
+  relatedLocations: '/api/v2/locations/:id/related',
+  locationVideos: '/api/v3/locations/:id/videos',
+  review: '/api/v2/reviews/:id',
+  watch: '/api/v4/global/watch',
+  cities: '/api/v2/cities',
+  cityFeed: '/api/v2/cities/:id/feed',
+  cityTopLocations: '/api/v2/cities/:id/top-locations',
+  cuisines: '/api/v3/classifications/cuisines',
+  practicalCategories: '/api/v3/classifications/practical-categories',
+  route: '/api/v2/routes/:slug',
+  collection: '/api/v2/collections/:id',
+  userCollections: '/api/user/collections/:userId',
+  user: '/api/v2/users/:id',
+  userReviewsByCity: '/api/v2/users/:id/reviews/by-city',
+  search: '/api/v2/search/wonder-search',
+  me: '/api/user/me',
+  businessDashboardLocations: '/api/user/:userId/business-dashboard-locations',
+  growth: '/api/biz/locations/:id/growth',
+  listingInfo: '/api/biz/locations/:id/info',
+} as const;
+
+type None = Record<string, never>;
+type Id = { id: number };
+
+/** What each read takes (path parameters, query as a caller writes it) and answers. */
+export interface ReadTypes {
+  trendingLocations: { params: None; query: None; answer: { data: LocationSummary[] } };
+  location: { params: Id; query: None; answer: Location };
+  locationFollows: { params: Id; query: None; answer: LocationFollows };
+  locationTips: { params: Id; query: None; answer: TipList };
+  relatedLocations: { params: Id; query: z.input<typeof RelatedQuery>; answer: RelatedLocations };
+  locationVideos: { params: Id; query: z.input<typeof LocationVideosQuery>; answer: VideoList };
+  review: { params: Id; query: None; answer: Review };
+  watch: { params: None; query: z.input<typeof WatchQuery>; answer: Watch };
+  cities: { params: None; query: None; answer: { data: City[] } };
+  cityFeed: { params: Id; query: z.input<typeof CityFeedQuery>; answer: CityFeed };
+  cityTopLocations: {
+    params: Id;
+    query: { super_category: string; limit?: number };
+    answer: { data: LocationSummary[] };
+  };
+  cuisines: {
+    params: None;
+    query: z.input<typeof ClassificationListQuery>;
+    answer: ClassificationList;
+  };
+  practicalCategories: {
+    params: None;
+    query: z.input<typeof ClassificationListQuery>;
+    answer: ClassificationList;
+  };
+  route: { params: { slug: string }; query: z.input<typeof RouteQuery>; answer: RouteTarget };
+  collection: { params: Id; query: None; answer: Collection };
+  userCollections: {
+    params: { userId: number };
+    query: z.input<typeof UserCollectionQuery>;
+    answer: UserCollection | UserCollectionList;
+  };
+  user: { params: Id; query: None; answer: User };
+  userReviewsByCity: { params: Id; query: None; answer: ReviewsByCity };
+  search: { params: None; query: z.input<typeof SearchQuery>; answer: SearchResults };
+  me: { params: None; query: None; answer: AppUserRecord | { status: 'signed_out' } };
+  businessDashboardLocations: {
+    params: { userId: number };
+    query: None;
+    answer: BusinessDashboardLocations;
+  };
+  growth: { params: Id; query: z.input<typeof GrowthQuery>; answer: Growth };
+  listingInfo: { params: Id; query: None; answer: ListingInfo };
+}
+
+export type ReadName = keyof typeof READ_URLS & keyof ReadTypes;
+
+/** One read's call: parameters (omitted when it has none) and query (optional). */
+export type ReadArgs<Name extends ReadName> = ReadTypes[Name]['params'] extends None
+  ? [params?: None, query?: ReadTypes[Name]['query']]
+  : [params: ReadTypes[Name]['params'], query?: ReadTypes[Name]['query']];
+
+/**
+ * The reads a screen loader calls: on the server the product server's own handlers in process,
+ * in the browser `/api` over HTTP. A failed or refused read answers null (spec §8).
+ */
+export type Reads = {
+  [Name in ReadName]: (...args: ReadArgs<Name>) => Promise<ReadTypes[Name]['answer'] | null>;
+};
+
+/** A read's URL with its path parameters filled in (each encoded). */
+export function readPath(name: ReadName, params: Record<string, string | number> = {}): string {
+  return READ_URLS[name].replace(/:(\w+)/g, (_, key: string) => {
+    const value = params[key];
+    if (value === undefined) throw new Error(`${name}: missing path parameter ${key}`);
+    return encodeURIComponent(String(value));
+  });
+}

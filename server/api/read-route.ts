@@ -1,0 +1,157 @@
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchema,
+} from 'fastify';
+import type { ZodType, z } from 'zod';
+import {
+  READ_URLS,
+  type ReadArgs,
+  type ReadName,
+  type Reads,
+  type ReadTypes,
+} from '../../contract/endpoints';
+import { HttpError } from '../http-errors';
+
+/** What a read handler gets: its checked input, the HTTP exchange it serves, a request memo. */
+export interface ReadCall<Params, Query> {
+  params: Params;
+  query: Query;
+  /** The request being answered: an /api call, or the page whose render made this read. */
+  request: FastifyRequest;
+  reply: FastifyReply;
+  /**
+   * Work shared by every read of one request (a page makes several): `memo(key, work)` runs
+   * `work` once per key and request. A place page asks whether its place exists once.
+   */
+  memo<T>(key: string, work: () => Promise<T>): Promise<T>;
+}
+
+type Schema<S> = S extends ZodType ? z.output<S> : Record<string, never>;
+
+interface ReadOptions<P, Q> {
+  config?: { publicCache?: boolean };
+  schema: Omit<FastifySchema, 'params' | 'querystring'> & {
+    params?: P;
+    querystring?: Q;
+    tags: string[];
+    summary: string;
+  };
+}
+
+interface Registered {
+  params?: ZodType;
+  query?: ZodType;
+  handler: (call: ReadCall<unknown, unknown>) => Promise<unknown>;
+}
+
+const memos = new WeakMap<FastifyRequest, Map<string, Promise<unknown>>>();
+
+function memoFor(request: FastifyRequest): ReadCall<unknown, unknown>['memo'] {
+  return <T>(key: string, work: () => Promise<T>) => {
+    let memo = memos.get(request);
+    if (!memo) memos.set(request, (memo = new Map()));
+    let pending = memo.get(key) as Promise<T> | undefined;
+    if (!pending) memo.set(key, (pending = work()));
+    return pending;
+  };
+}
+
+/** Path parameters and query as HTTP would carry them: every value a string. */
+function asStrings(values: object | undefined): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [key, value] of Object.entries(values ?? {}))
+    if (value !== undefined && value !== null) result[key] = String(value);
+  return result;
+}
+
+/**
+ * The reads of spec §7 by name (contract/endpoints.ts): each registered once with its URL,
+ * schemas and handler. Fastify serves it at its URL; a server render calls the same handler in
+ * process through `pageReads` — the same checks, no HTTP and no JSON in between.
+ */
+export function createReadRegistry() {
+  const handlers = new Map<ReadName, Registered>();
+
+  function register<
+    Name extends ReadName,
+    P extends ZodType | undefined,
+    Q extends ZodType | undefined,
+  >(
+    app: FastifyInstance,
+    name: Name,
+    options: ReadOptions<P, Q>,
+    handler: (call: ReadCall<Schema<P>, Schema<Q>>) => Promise<ReadTypes[Name]['answer']>,
+  ) {
+    if (handlers.has(name)) throw new Error(`The read ${name} is registered twice`);
+    const entry: Registered = {
+      params: options.schema.params,
+      query: options.schema.querystring,
+      handler: handler as Registered['handler'],
+    };
+    handlers.set(name, entry);
+    // Mounted under /api (server/app.ts).
+    app.get(READ_URLS[name].replace(/^\/api/, ''), options, (request, reply) =>
+      entry.handler({
+        params: request.params,
+        query: request.query,
+        request,
+        reply,
+        memo: memoFor(request),
+      }),
+    );
+  }
+
+  /**
+   * The reads of one page render: each checks its input with the endpoint's schemas, runs its
+   * handler for this page's request (the visitor's cookies; cookies a read sets go out with the
+   * page) and answers null when refused or failed (spec §8), as the browser's client does.
+   */
+  function pageReads(request: FastifyRequest, reply: FastifyReply, log: FastifyBaseLogger): Reads {
+    const memo = memoFor(request);
+    const call = async (name: ReadName, params?: object, query?: object) => {
+      const entry = handlers.get(name);
+      if (!entry) throw new Error(`No handler is registered for the read ${name}`);
+      const checkedParams = entry.params?.safeParse(asStrings(params)) ?? { success: true };
+      const checkedQuery = entry.query?.safeParse(asStrings(query)) ?? { success: true };
+      if (!checkedParams.success || !checkedQuery.success) {
+        log.debug({ read: name, params, query }, 'read refused: bad input');
+        return null;
+      }
+      try {
+        return await entry.handler({
+          params: 'data' in checkedParams ? checkedParams.data : {},
+          query: 'data' in checkedQuery ? checkedQuery.data : {},
+          request,
+          reply,
+          memo,
+        });
+      } catch (error) {
+        if (error instanceof HttpError && error.statusCode < 500) {
+          log.debug({ read: name, status: error.statusCode }, 'read refused');
+        } else {
+          log.error({ err: error, read: name }, 'read failed during a page render');
+        }
+        return null;
+      }
+    };
+    const reads = {} as Record<ReadName, (...args: unknown[]) => Promise<unknown>>;
+    for (const name of Object.keys(READ_URLS) as ReadName[])
+      reads[name] = (params?: unknown, query?: unknown) =>
+        call(name, params as object | undefined, query as object | undefined);
+    return reads as unknown as Reads;
+  }
+
+  /** Every read the contract declares has its handler (checked once the API is mounted). */
+  function assertComplete() {
+    const missing = (Object.keys(READ_URLS) as ReadName[]).filter((name) => !handlers.has(name));
+    if (missing.length) throw new Error(`Reads without a handler: ${missing.join(', ')}`);
+  }
+
+  return { register, pageReads, assertComplete };
+}
+
+export type ReadRegistry = ReturnType<typeof createReadRegistry>;
+export type { ReadArgs };
