@@ -10,7 +10,7 @@ import {
 } from 'react-router';
 import type { LocationSummary } from '../contract/locations';
 import { serverApi } from './api/server-api';
-import { ErrorFallback } from './components/layout/error-fallback';
+import { ErrorFallback } from './layout/error-fallback';
 import { deviceClassFromUserAgent } from './device';
 import { appOnDesktop } from './flags';
 import { Analytics } from './features/analytics/analytics-root';

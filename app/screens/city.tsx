@@ -3,7 +3,7 @@ import { SUPER_CATEGORIES } from '../../contract/super-categories';
 import type { City } from '../../contract/cities';
 import type { CityFeed } from '../../contract/feeds';
 import type { LocationSummary } from '../../contract/locations';
-import { NotFound } from '../components/layout/page-header';
+import { NotFound } from '../layout/page-header';
 import { CityPage, type CityData } from '../features/cities/city-page';
 import { SearchBox } from '../features/search/search-box';
 import { breadcrumbJsonLd } from '../features/seo/structured-data';

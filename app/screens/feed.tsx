@@ -2,7 +2,7 @@ import { Smartphone } from 'lucide-react';
 import { useMemo } from 'react';
 import type { Collection, UserCollection } from '../../contract/collections';
 import { browserApi } from '../api/browser-api';
-import { NotFound } from '../components/layout/page-header';
+import { NotFound } from '../layout/page-header';
 import { AppActionButton } from '../features/app-install/app-action-button';
 import { staticFeedSource, watchFeedSource, type FeedPage } from '../features/feed/feed-source';
 import { FEED_PAGE_SIZE, VideoFeed } from '../features/feed/video-feed';

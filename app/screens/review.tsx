@@ -1,6 +1,6 @@
 import { Smartphone } from 'lucide-react';
 import type { Review, VideoList } from '../../contract/reviews';
-import { NotFound } from '../components/layout/page-header';
+import { NotFound } from '../layout/page-header';
 import { AppActionButton } from '../features/app-install/app-action-button';
 import { ReviewPage, type ReviewData } from '../features/reviews/review-page';
 import { breadcrumbJsonLd, videoJsonLd } from '../features/seo/structured-data';

@@ -1,7 +1,7 @@
 import type { UserCollectionList } from '../../contract/collections';
 import type { ReviewsByCity } from '../../contract/user-reviews';
 import type { User } from '../../contract/users';
-import { NotFound } from '../components/layout/page-header';
+import { NotFound } from '../layout/page-header';
 import { ShareButton } from '../features/sharing/share-button';
 import { CreatorPage, type CreatorData } from '../features/users/creator-page';
 import { EditProfileButton } from '../features/users/edit-profile';
