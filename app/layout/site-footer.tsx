@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { tracked } from '../features/analytics/analytics';
+import { tracked } from '../shared/tracked';
 import { openConsentSettings } from '../features/analytics/consent';
 import type { TrackedLabel } from '../../contract/analytics-events';
 import { paths } from '../paths';

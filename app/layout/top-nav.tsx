@@ -8,7 +8,7 @@ import { useFullLoad } from '../use-full-load';
 import { Button } from '../components/ui/button';
 import { Logo } from '../components/ui/logo';
 import styles from './top-nav.module.css';
-import { tracked } from '../features/analytics/analytics';
+import { tracked } from '../shared/tracked';
 
 /** spec §2.5: Brands and Partners scroll to their section, or go home with the hash. */
 function scrollToSection(event: MouseEvent<HTMLAnchorElement>, id: string) {

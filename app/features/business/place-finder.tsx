@@ -11,7 +11,7 @@ import { SEARCH_DEBOUNCE_MS, searchableTerm, WONDER_SEARCH_PATH } from '../searc
 import { businessEntryTarget } from './business-entry';
 import formStyles from '../../components/ui/form.module.css';
 import styles from './business.module.css';
-import { tracked } from '../analytics/analytics';
+import { tracked } from '../../shared/tracked';
 
 type Place = NonNullable<SearchResults['data']['locations']>[number];
 
