@@ -7,7 +7,7 @@ import { browserApi } from '../../api/browser-api';
 import { Button } from '../../components/ui/button';
 import { useBusinessEntryDefault } from '../../flags';
 import { useRootData } from '../../root-data';
-import { SEARCH_DEBOUNCE_MS, searchableTerm, WONDER_SEARCH_PATH } from '../search/search-results';
+import { SEARCH_DEBOUNCE_MS, searchableTerm, WONDER_SEARCH_PATH } from '../../shared/search-query';
 import { businessEntryTarget } from './business-entry';
 import formStyles from '../../components/ui/form.module.css';
 import styles from './business.module.css';
