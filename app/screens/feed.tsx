@@ -8,7 +8,7 @@ import { staticFeedSource, watchFeedSource, type FeedPage } from '../features/fe
 import { FEED_PAGE_SIZE, VideoFeed } from '../features/feed/video-feed';
 import { ShareButton } from '../features/sharing/share-button';
 import type { ShareResource } from '../features/sharing/referrer';
-import { recordView } from '../features/video-player/record-view';
+import { recordView } from '../shared/video-player/record-view';
 import { paths } from '../paths';
 import type { Screen } from '../route-sets';
 import { defineScreen } from './screen-module';

@@ -3,7 +3,7 @@ import type { Collection, UserCollection } from '../../../contract/collections';
 import type { Watch } from '../../../contract/feeds';
 import type { Review } from '../../../contract/reviews';
 import type { ApiClient, ApiQuery } from '../../api/client';
-import { sampleReview } from '../video-player/review-fixture';
+import { sampleReview } from '../../shared/video-player/review-fixture';
 import {
   FeedUnavailableError,
   WATCH_MAX_LIMIT,
