@@ -15,7 +15,7 @@ import { deviceClassFromUserAgent } from './device';
 import { appOnDesktop } from './flags';
 import { Analytics } from './features/analytics/analytics-root';
 import { AppInstallProvider } from './features/app-install/app-install';
-import { loadSessionUser } from './features/auth/session-api';
+import { loadSessionUser } from './shared/auth/session-api';
 import './load-context';
 import { rememberFirstLoad, type FirstLoad } from './page-state';
 import { useRootData } from './root-data';

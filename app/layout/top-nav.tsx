@@ -2,7 +2,7 @@ import { Menu, Smartphone, X } from 'lucide-react';
 import { useState, type MouseEvent } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useAppInstall } from '../features/app-install/app-install';
-import { AccountControl } from '../features/auth/account-control';
+import { AccountControl } from '../shared/auth/account-control';
 import { paths } from '../paths';
 import { useFullLoad } from '../use-full-load';
 import { Button } from '../components/ui/button';

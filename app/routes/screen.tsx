@@ -19,7 +19,7 @@ import { browserConfig, pinnedFirstLoad } from '../page-state';
 import { useRootData } from '../root-data';
 import { resolveRouteSet, resolveScreen, type RouteSet, type Screen } from '../route-sets';
 import { socialMeta } from '../features/seo/structured-data';
-import { AuthProvider } from '../features/auth/auth';
+import { AuthProvider } from '../shared/auth/auth';
 import { useShareTracker } from '../features/sharing/use-share-tracker';
 import { screenModule } from '../screens/registry';
 import type { ScreenMeta } from '../screens/screen-module';
