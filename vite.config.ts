@@ -10,7 +10,7 @@ import { defineConfig } from 'vite';
 const FRAMEWORK =
   /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/;
 const ON_DEMAND =
-  /[\\/]app[\\/](components[\\/]ui[\\/]form-field\.|features[\\/](campaigns[\\/]|business[\\/](?!(dashboard-data|claim-prefill|business-sign-in|business-entry|classify-location)\.)|auth[\\/](sign-in-panel|sign-in|username-field|auth-popup|provider-marks)\.|users[\\/]edit-profile-dialog\.|analytics[\\/](consent-banner|trackers|first-party-sink|script-trackers|posthog-tracker)\.))/;
+  /[\\/]app[\\/](components[\\/]ui[\\/]form-field\.|shared[\\/]auth[\\/](sign-in-panel|sign-in|username-field|auth-popup|provider-marks)\.|features[\\/](campaigns[\\/]|business[\\/](?!(dashboard-data|claim-prefill|business-sign-in|business-entry|classify-location)\.)|users[\\/]edit-profile-dialog\.|analytics[\\/](consent-banner|trackers|first-party-sink|script-trackers|posthog-tracker)\.))/;
 const APP = /[\\/](app|contract)[\\/]|node_modules[\\/]lucide-react[\\/]/;
 
 export default defineConfig({

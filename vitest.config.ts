@@ -7,7 +7,8 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['{contract,db,server,app}/**/*.test.ts'],
+          // tests/lint: the lint rules that hold the web app's layers fire (ADR 020).
+          include: ['{contract,db,server,app}/**/*.test.ts', 'tests/lint/**/*.test.ts'],
           environment: 'node',
         },
       },

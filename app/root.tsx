@@ -9,10 +9,10 @@ import {
   type AppLoadContext,
   type LoaderFunctionArgs,
 } from 'react-router';
-import { ErrorFallback } from './components/layout/error-fallback';
+import { ErrorFallback } from './layout/error-fallback';
 import { Analytics } from './features/analytics/analytics-root';
 import { AppInstallProvider } from './features/app-install/app-install';
-import { loadSessionUser } from './features/auth/session-api';
+import { loadSessionUser } from './shared/auth/session-api';
 import './load-context';
 import { firstLoadOf, rememberFirstLoad } from './page-state';
 import { useRootData } from './root-data';

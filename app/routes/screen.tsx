@@ -9,14 +9,14 @@ import {
   type MetaFunction,
 } from 'react-router';
 import { browserReads } from '../api/reads';
-import { ScreenLayout } from '../components/layout/screen-layout';
-import { ScreenSkeleton } from '../components/layout/screen-skeleton';
+import { ScreenLayout } from '../layout/screen-layout';
+import { ScreenSkeleton } from '../layout/screen-skeleton';
 import { deviceClassFromWidth } from '../device';
 import { browserConfig, firstLoadOf, pinnedFirstLoad } from '../page-state';
 import { useRootData } from '../root-data';
 import { resolveRouteSet, resolveScreen } from '../route-sets';
 import { socialMeta } from '../features/seo/structured-data';
-import { AuthProvider } from '../features/auth/auth';
+import { AuthProvider } from '../shared/auth/auth';
 import { useShareTracker } from '../features/sharing/use-share-tracker';
 import { loadScreen, ScreenView, shareResourceOf } from '../screens/registry';
 

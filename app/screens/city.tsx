@@ -1,5 +1,5 @@
 import { SUPER_CATEGORIES } from '../../contract/super-categories';
-import { NotFound } from '../components/layout/page-header';
+import { NotFound } from '../layout/page-header';
 import { CityPage, type CityData } from '../features/cities/city-page';
 import { SearchBox } from '../features/search/search-box';
 import { breadcrumbJsonLd } from '../features/seo/structured-data';

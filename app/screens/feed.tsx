@@ -1,13 +1,13 @@
 import { Smartphone } from 'lucide-react';
 import { useMemo } from 'react';
 import { browserReads } from '../api/reads';
-import { NotFound } from '../components/layout/page-header';
+import { NotFound } from '../layout/page-header';
 import { AppActionButton } from '../features/app-install/app-action-button';
 import { staticFeedSource, watchFeedSource, type FeedPage } from '../features/feed/feed-source';
 import { FEED_PAGE_SIZE, VideoFeed } from '../features/feed/video-feed';
 import { ShareButton } from '../features/sharing/share-button';
 import type { ShareResource } from '../features/sharing/referrer';
-import { recordView } from '../features/video-player/record-view';
+import { recordView } from '../shared/video-player/record-view';
 import { paths } from '../paths';
 import type { Screen } from '../route-sets';
 import { defineScreen } from './screen-module';

@@ -1,20 +1,12 @@
-import type { City } from '../../contract/cities';
 import type { Environment } from '../../contract/environment';
-import type { Review } from '../../contract/reviews';
 import { AppDownloadPanel } from '../features/app-install/app-download-panel';
-import { LandingPage } from '../features/landing/landing-page';
+import { LandingPage, type LandingData } from '../features/landing/landing-page';
 import { SearchBox } from '../features/search/search-box';
 import { defineScreen } from './screen-module';
 
 /** spec §9: the default featured review id, 448782 in production and 148734 elsewhere. */
 export const featuredReviewId = (environment: Environment) =>
   environment === 'production' ? 448782 : 148734;
-
-export interface LandingData {
-  featured: Review | null;
-  watch: Review[];
-  cities: City[];
-}
 
 export const screen = defineScreen<LandingData>({
   async load({ reads, environment }) {

@@ -1,7 +1,7 @@
 import { Heart } from 'lucide-react';
 import type { LocationFollows } from '../../contract/locations';
 import { idFromLocationIdentifier } from '../../contract/slug';
-import { NotFound } from '../components/layout/page-header';
+import { NotFound } from '../layout/page-header';
 import { AppActionButton } from '../features/app-install/app-action-button';
 import { businessEntryTarget } from '../features/business/business-entry';
 import { PlacePage, type PlaceData } from '../features/locations/place-page';

@@ -1,11 +1,11 @@
 import { Smartphone } from 'lucide-react';
-import { NotFound } from '../components/layout/page-header';
+import { NotFound } from '../layout/page-header';
 import { AppActionButton } from '../features/app-install/app-action-button';
 import { ReviewPage, type ReviewData } from '../features/reviews/review-page';
 import { breadcrumbJsonLd, videoJsonLd } from '../features/seo/structured-data';
 import { ShareButton } from '../features/sharing/share-button';
-import { recordView } from '../features/video-player/record-view';
-import { VideoPlayer } from '../features/video-player/video-player';
+import { recordView } from '../shared/video-player/record-view';
+import { VideoPlayer } from '../shared/video-player/video-player';
 import { paths } from '../paths';
 import { defineScreen } from './screen-module';
 

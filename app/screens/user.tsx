@@ -1,4 +1,4 @@
-import { NotFound } from '../components/layout/page-header';
+import { NotFound } from '../layout/page-header';
 import { ShareButton } from '../features/sharing/share-button';
 import { CreatorPage, type CreatorData } from '../features/users/creator-page';
 import { EditProfileButton } from '../features/users/edit-profile';

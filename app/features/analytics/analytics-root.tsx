@@ -3,6 +3,7 @@ import { useLocation } from 'react-router';
 import { TRACKED_LABELS, type TrackedLabel } from '../../../contract/analytics-events';
 import { pinnedFirstLoad } from '../../page-state';
 import { useRootData, type RootData } from '../../root-data';
+import { TRACKED_ATTRIBUTE } from '../../shared/tracked';
 import {
   refuseTracking,
   startTracking,
@@ -77,8 +78,8 @@ export function Analytics() {
 
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
-      const control = (event.target as Element | null)?.closest?.('[data-track]');
-      const label = control?.getAttribute('data-track') ?? undefined;
+      const control = (event.target as Element | null)?.closest?.(`[${TRACKED_ATTRIBUTE}]`);
+      const label = control?.getAttribute(TRACKED_ATTRIBUTE) ?? undefined;
       if (isTrackedLabel(label)) trackClick(label, pinnedFirstLoad()?.routeSet === 'business');
     };
     document.addEventListener('click', onClick, true);

@@ -84,6 +84,3 @@ export function takeWaiting(): AnalyticsEvent[] {
   waiting = [];
   return queued;
 }
-
-/** Props that make a control's clicks tracked under its spec §7 label (read by <Analytics />). */
-export const tracked = (label: TrackedLabel) => ({ 'data-track': label });

@@ -4,7 +4,7 @@ import { useRootData } from '../../root-data';
 import { useAppInstall } from './app-install';
 import styles from './app-download-panel.module.css';
 import { StoreBadges } from './store-badges';
-import { tracked } from '../analytics/analytics';
+import { tracked } from '../../shared/tracked';
 
 /** spec §1: desktop visitors get a QR code and store links; phones get a button. */
 export function AppDownloadPanel() {

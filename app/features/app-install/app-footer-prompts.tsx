@@ -2,7 +2,7 @@ import { Button, ButtonLink } from '../../components/ui/button';
 import { useRootData } from '../../root-data';
 import { useAppInstall } from './app-install';
 import styles from './app-install.module.css';
-import { tracked } from '../analytics/analytics';
+import { tracked } from '../../shared/tracked';
 
 /** spec §2.5 sticky footer (tablet and desktop), hidden while the app modal is open. */
 export function StickyAppFooter() {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Logo } from '../../components/ui/logo';
-import { AccountControl } from '../auth/account-control';
+import { AccountControl } from '../../shared/auth/account-control';
 import styles from './business.module.css';
 
 /** The business screens' own bar (spec §2.2: they have no shared header): logo, tools, account. */

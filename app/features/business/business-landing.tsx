@@ -4,7 +4,7 @@ import { paths } from '../../paths';
 import { PlaceFinder } from './place-finder';
 import { PriceCard } from './pricing';
 import styles from './business.module.css';
-import { tracked } from '../analytics/analytics';
+import { tracked } from '../../shared/tracked';
 
 const STEPS = [
   {

@@ -3,15 +3,15 @@ import { useNavigate } from 'react-router';
 import { ButtonLink } from '../../components/ui/button';
 import { Logo } from '../../components/ui/logo';
 import { paths } from '../../paths';
-import { useAuth } from '../auth/auth';
-import type { SessionUser } from '../auth/session-user';
+import { useAuth } from '../../shared/auth/auth';
+import type { SessionUser } from '../../shared/auth/session-user';
 import styles from './business-sign-in.module.css';
 // The panel loads lazily, but its styles ship with this page (used by the fallback below): the
 // server-rendered form is styled before its script arrives (no flash, no layout shift).
-import panelStyles from '../auth/sign-in-panel.module.css';
+import panelStyles from '../../shared/auth/sign-in-panel.module.css';
 
 const SignInPanel = lazy(() =>
-  import('../auth/sign-in-panel').then((module) => ({ default: module.SignInPanel })),
+  import('../../shared/auth/sign-in-panel').then((module) => ({ default: module.SignInPanel })),
 );
 
 /** biz/sign-in (spec §2.2): the same sign-in as the header's, then on to the dashboard. */

@@ -5,7 +5,7 @@ import { browserApi } from '../../api/browser-api';
 import { ApiError } from '../../api/client';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { paths } from '../../paths';
-import { useAuth } from '../auth/auth';
+import { useAuth } from '../../shared/auth/auth';
 import formStyles from '../../components/ui/form.module.css';
 import styles from './business.module.css';
 import { Field, SelectField, type FieldProps } from '../../components/ui/form-field';

@@ -3,8 +3,8 @@ import type { Location } from '../../../contract/locations';
 import type { VideoList } from '../../../contract/reviews';
 import type { Reads } from '../../../contract/endpoints';
 import type { DashboardTab } from '../../route-sets';
-import { loadSessionUser } from '../auth/session-api';
-import type { SessionUser } from '../auth/session-user';
+import { loadSessionUser } from '../../shared/auth/session-api';
+import type { SessionUser } from '../../shared/auth/session-user';
 
 export const GROWTH_RANGES = [7, 30, 90] as const;
 export type GrowthRange = (typeof GROWTH_RANGES)[number];

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import type { Growth, GrowthDay } from '../../../contract/business';
-import { KpiCards } from './dashboard';
 import { dashboardHref, GROWTH_RANGES, type DashboardData } from './dashboard-data';
 import type { ChartSeries } from './growth-chart';
+import { KpiCards } from './kpi-cards';
 import styles from './business.module.css';
 
 const dayLabel = new Intl.DateTimeFormat('en-US', {

@@ -7,11 +7,11 @@ import { browserApi } from '../../api/browser-api';
 import { Button } from '../../components/ui/button';
 import { useBusinessEntryDefault } from '../../flags';
 import { useRootData } from '../../root-data';
-import { SEARCH_DEBOUNCE_MS, searchableTerm, WONDER_SEARCH_PATH } from '../search/search-results';
+import { SEARCH_DEBOUNCE_MS, searchableTerm, WONDER_SEARCH_PATH } from '../../shared/search-query';
 import { businessEntryTarget } from './business-entry';
 import formStyles from '../../components/ui/form.module.css';
 import styles from './business.module.css';
-import { tracked } from '../analytics/analytics';
+import { tracked } from '../../shared/tracked';
 
 type Place = NonNullable<SearchResults['data']['locations']>[number];
 

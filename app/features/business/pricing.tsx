@@ -2,7 +2,7 @@ import { Check } from 'lucide-react';
 import type { TrackedLabel } from '../../../contract/analytics-events';
 import { ButtonLink } from '../../components/ui/button';
 import { useRootData } from '../../root-data';
-import { tracked } from '../analytics/analytics';
+import { tracked } from '../../shared/tracked';
 import styles from './business.module.css';
 
 /** The monthly business profile (spec §2.2: bought on a hosted checkout page, link only). */

@@ -4,7 +4,7 @@ import type { Watch } from '../../../contract/feeds';
 import type { Review } from '../../../contract/reviews';
 import type { ApiClient, ApiQuery } from '../../api/client';
 import { readsOver } from '../../api/reads';
-import { sampleReview } from '../video-player/review-fixture';
+import { sampleReview } from '../../shared/video-player/review-fixture';
 import {
   FeedUnavailableError,
   WATCH_MAX_LIMIT,

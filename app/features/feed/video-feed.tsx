@@ -5,7 +5,7 @@ import type { Review } from '../../../contract/reviews';
 import { Avatar } from '../../components/ui/avatar';
 import { Button } from '../../components/ui/button';
 import { paths } from '../../paths';
-import { playerScrollRoot, VideoPlayer } from '../video-player/video-player';
+import { playerScrollRoot, VideoPlayer } from '../../shared/video-player/video-player';
 import { feedStepForKey, type FeedStep } from './feed-keys';
 import { shouldLoadMore, stepTarget } from './feed-position';
 import { appendUnique, uniqueReviews, type FeedPage, type FeedSource } from './feed-source';

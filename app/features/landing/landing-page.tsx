@@ -9,11 +9,12 @@ import {
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import type { City } from '../../../contract/cities';
+import type { Review } from '../../../contract/reviews';
 import { ButtonLink } from '../../components/ui/button';
 import { VideoGrid } from '../../components/ui/video-grid';
 import { VideoTile } from '../../components/ui/video-tile';
 import { paths } from '../../paths';
-import type { LandingData } from '../../screens/landing';
 import styles from './landing-page.module.css';
 
 const CATEGORIES = [
@@ -23,6 +24,13 @@ const CATEGORIES = [
   { name: 'Experiences', Icon: Sparkles, tint: 'var(--tint-experiences)' },
   { name: 'Shopping', Icon: ShoppingBag, tint: 'var(--tint-shopping)' },
 ];
+
+/** What the landing screen loads for the page. */
+export interface LandingData {
+  featured: Review | null;
+  watch: Review[];
+  cities: City[];
+}
 
 /** The landing page: what Spotreel is, the app, a featured video, what locals watch now, the cities. */
 export function LandingPage({

@@ -16,7 +16,7 @@ import { VideoGrid } from '../../components/ui/video-grid';
 import { paths } from '../../paths';
 import styles from './place-page.module.css';
 import { usePagedVideos } from './use-paged-videos';
-import { tracked } from '../analytics/analytics';
+import { tracked } from '../../shared/tracked';
 
 export interface PlaceData {
   location: Location;

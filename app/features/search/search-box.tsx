@@ -5,15 +5,13 @@ import { useNavigate } from 'react-router';
 import type { SearchResults } from '../../../contract/search';
 import { browserApi } from '../../api/browser-api';
 import { Avatar } from '../../components/ui/avatar';
+import { SEARCH_DEBOUNCE_MS, WONDER_SEARCH_PATH, searchableTerm } from '../../shared/search-query';
 import {
-  SEARCH_DEBOUNCE_MS,
-  WONDER_SEARCH_PATH,
   buildSearchOptions,
   highlightMatch,
   moveActiveIndex,
   noResultsMessage,
   searchPlaceholder,
-  searchableTerm,
   wonderSearchQuery,
   type SearchOption,
 } from './search-results';

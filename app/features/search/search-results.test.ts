@@ -5,7 +5,6 @@ import type { Review } from '../../../contract/reviews';
 import type { SearchResults } from '../../../contract/search';
 import type { Author } from '../../../contract/users';
 import {
-  MIN_SEARCH_CHARS,
   SEARCH_GROUPS,
   SEARCH_LIMIT_PER_TYPE,
   buildSearchOptions,
@@ -16,7 +15,6 @@ import {
   placeDetail,
   rankByCity,
   searchPlaceholder,
-  searchableTerm,
   wonderSearchQuery,
 } from './search-results';
 
@@ -90,35 +88,6 @@ const everything: SearchResults['data'] = {
   cities: [city(11, 'Chicago')],
   locations: [place(1), place(2, 'Evanston')],
 };
-
-describe('searchableTerm (the 2-character threshold)', () => {
-  it('is 2 characters', () => {
-    expect(MIN_SEARCH_CHARS).toBe(2);
-  });
-
-  it.each(['', ' ', 'p', '  p  ', '\tp\n'])('makes no term of %j', (input) => {
-    expect(searchableTerm(input)).toBeNull();
-  });
-
-  it('searches from 2 characters on', () => {
-    expect(searchableTerm('pi')).toBe('pi');
-    expect(searchableTerm('pizza')).toBe('pizza');
-  });
-
-  it('trims and collapses spaces, so "  taco  bar " and "taco bar" are one term', () => {
-    expect(searchableTerm('  taco   bar ')).toBe('taco bar');
-  });
-
-  it('counts characters, not UTF-16 units: one emoji is one character', () => {
-    expect(searchableTerm('🌮')).toBeNull();
-    expect(searchableTerm('🌮🍺')).toBe('🌮🍺');
-  });
-
-  it('counts letters with accents as one character each', () => {
-    expect(searchableTerm('é')).toBeNull();
-    expect(searchableTerm('éa')).toBe('éa');
-  });
-});
 
 describe('wonderSearchQuery', () => {
   it('asks globally for every type, 5 of each, comma-joined', () => {

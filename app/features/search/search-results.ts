@@ -1,7 +1,8 @@
 /**
- * The rules of the search box, kept pure so they are tested without a browser: when to search,
- * what to ask wonder-search for, how grouped results become one ordered list of options, how the
- * active option moves, and how a city page ranks its own city first.
+ * The rules of the search box, kept pure so they are tested without a browser: what to ask
+ * wonder-search for, how grouped results become one ordered list of options, how the active
+ * option moves, and how a city page ranks its own city first. When a term is worth a search at
+ * all is app/shared/search-query.ts.
  */
 import type { LocationSummary } from '../../../contract/locations';
 import type { Review } from '../../../contract/reviews';
@@ -9,18 +10,8 @@ import type { SearchResults } from '../../../contract/search';
 import type { ApiQuery } from '../../api/client';
 import { paths } from '../../paths';
 
-export const WONDER_SEARCH_PATH = '/api/v2/search/wonder-search';
-/** Fewer letters than this match too much to be useful, so no call is made. */
-export const MIN_SEARCH_CHARS = 2;
-export const SEARCH_DEBOUNCE_MS = 200;
 /** Results per type: enough to choose from without a scrolling wall (the endpoint allows 50). */
 export const SEARCH_LIMIT_PER_TYPE = 5;
-
-/** The trimmed term worth sending, or null while it is shorter than MIN_SEARCH_CHARS. */
-export function searchableTerm(input: string): string | null {
-  const term = input.trim().replace(/\s+/g, ' ');
-  return [...term].length >= MIN_SEARCH_CHARS ? term : null;
-}
 
 /** The wonder-search query for a term: every type, global (the endpoint has no city filter). */
 export function wonderSearchQuery(term: string): ApiQuery {

@@ -5,11 +5,11 @@ import { ApiError } from '../../api/client';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { paths } from '../../paths';
-import { useAuth } from '../auth/auth';
-import type { SessionUser } from '../auth/session-user';
-import { saveUser, type ProfileChanges } from '../auth/sign-in';
-import panel from '../auth/sign-in-panel.module.css';
-import { UsernameField, useUsernameCheck } from '../auth/username-field';
+import { useAuth } from '../../shared/auth/auth';
+import type { SessionUser } from '../../shared/auth/session-user';
+import { saveUser, type ProfileChanges } from '../../shared/auth/sign-in';
+import panel from '../../shared/auth/sign-in-panel.module.css';
+import { UsernameField, useUsernameCheck } from '../../shared/auth/username-field';
 import styles from './edit-profile.module.css';
 
 export interface EditableProfile {

@@ -1,7 +1,7 @@
 import { Pencil } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Button } from '../../components/ui/button';
-import { useAuth } from '../auth/auth';
+import { useAuth } from '../../shared/auth/auth';
 import type { EditableProfile } from './edit-profile-dialog';
 
 const loadDialog = () => import('./edit-profile-dialog');

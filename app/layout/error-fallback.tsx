@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { shouldReloadForChunkError } from '../../chunk-reload';
-import { ButtonLink } from '../ui/button';
+import { shouldReloadForChunkError } from '../chunk-reload';
+import { ButtonLink } from '../components/ui/button';
 import styles from './error-fallback.module.css';
 
 /** spec §8: the render-failure screen; a failed chunk load first reloads the page once. */

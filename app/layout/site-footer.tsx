@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { tracked } from '../../features/analytics/analytics';
-import { openConsentSettings } from '../../features/analytics/consent';
-import type { TrackedLabel } from '../../../contract/analytics-events';
-import { paths } from '../../paths';
-import { useRootData } from '../../root-data';
-import { useFullLoad } from '../../use-full-load';
-import { Logo } from '../ui/logo';
+import { tracked } from '../shared/tracked';
+import { openConsentSettings } from '../features/analytics/consent';
+import type { TrackedLabel } from '../../contract/analytics-events';
+import { paths } from '../paths';
+import { useRootData } from '../root-data';
+import { useFullLoad } from '../use-full-load';
+import { Logo } from '../components/ui/logo';
 import styles from './site-footer.module.css';
 
 const SOCIAL_ICONS = {

@@ -1,9 +1,6 @@
 import type { ReactNode } from 'react';
-import {
-  MobileInstallBanner,
-  StickyAppFooter,
-} from '../../features/app-install/app-footer-prompts';
-import type { Screen } from '../../route-sets';
+import { MobileInstallBanner, StickyAppFooter } from '../features/app-install/app-footer-prompts';
+import type { Screen } from '../route-sets';
 import { ClaimBanner } from './claim-banner';
 import { SiteFooter } from './site-footer';
 import { TopNav } from './top-nav';

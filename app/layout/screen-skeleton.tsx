@@ -1,4 +1,4 @@
-import { Skeleton } from '../ui/card';
+import { Skeleton } from '../components/ui/card';
 import styles from './screen-skeleton.module.css';
 
 /** What a screen shows while the next one loads on a client navigation (no blank flash). */

@@ -1,7 +1,7 @@
-import { useRootData } from '../../root-data';
-import { ButtonLink } from '../ui/button';
+import { useRootData } from '../root-data';
+import { ButtonLink } from '../components/ui/button';
 import styles from './claim-banner.module.css';
-import { tracked } from '../../features/analytics/analytics';
+import { tracked } from '../shared/tracked';
 
 /** spec §2.5 claim-business banner: exact text; the button opens the external claim site. */
 export function ClaimBanner() {

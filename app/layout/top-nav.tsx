@@ -1,14 +1,14 @@
 import { Menu, Smartphone, X } from 'lucide-react';
 import { useState, type MouseEvent } from 'react';
 import { Link, NavLink } from 'react-router';
-import { useAppInstall } from '../../features/app-install/app-install';
-import { AccountControl } from '../../features/auth/account-control';
-import { paths } from '../../paths';
-import { useFullLoad } from '../../use-full-load';
-import { Button } from '../ui/button';
-import { Logo } from '../ui/logo';
+import { useAppInstall } from '../features/app-install/app-install';
+import { AccountControl } from '../shared/auth/account-control';
+import { paths } from '../paths';
+import { useFullLoad } from '../use-full-load';
+import { Button } from '../components/ui/button';
+import { Logo } from '../components/ui/logo';
 import styles from './top-nav.module.css';
-import { tracked } from '../../features/analytics/analytics';
+import { tracked } from '../shared/tracked';
 
 /** spec §2.5: Brands and Partners scroll to their section, or go home with the hash. */
 function scrollToSection(event: MouseEvent<HTMLAnchorElement>, id: string) {
