@@ -145,6 +145,7 @@ export default tseslint.config(
                 '!**/contract/analytics-events', // plain lists, no zod
                 '!**/contract/week-days',
                 '!**/contract/endpoints', // URLs and types only: the reads of spec §7
+                '!**/contract/device', // plain rules: the device class of a User-Agent or width
               ],
               allowTypeImports: true,
               message: 'Import only types from contract schema modules in the web app.',

@@ -1,4 +1,5 @@
 import type { PageFlags } from '../contract/analytics-events';
+import type { DeviceClass } from '../contract/device';
 import type { Reads } from '../contract/endpoints';
 import type { PublicConfig } from '../contract/public-config';
 
@@ -9,6 +10,8 @@ declare module 'react-router' {
     publicConfig: PublicConfig;
     /** spec §3 page flag data: the visitor's distinct id and flags, evaluated for this request. */
     pageFlags: PageFlags;
+    /** The device class of the visitor's User-Agent (spec §2.1), decided once per request. */
+    device: DeviceClass;
     /** The visitor sent a session cookie (only then can the page be for someone signed in). */
     hasSession: boolean;
     /** spec §7 reads, answered in process by the product server's own handlers. */

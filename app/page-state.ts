@@ -1,6 +1,5 @@
 import type { AppLoadContext } from 'react-router';
 import type { PublicConfig } from '../contract/public-config';
-import { deviceClassFromUserAgent } from './device';
 import { appOnDesktop } from './flags';
 import { resolveRouteSet, type DeviceClass, type RouteSet } from './route-sets';
 
@@ -32,20 +31,16 @@ const decided = new WeakMap<AppLoadContext, FirstLoad>();
 
 /**
  * The first load's decision on the server (spec §2.1): the route set from the document's own
- * path, the device its User-Agent names and the device flag. Decided once per request — the root
+ * path, the device class the host read from its User-Agent and the device flag. Decided once per request — the root
  * and the screen loaders both ask, and share the load context of that request.
  */
 export function firstLoadOf(request: Request, context: AppLoadContext): FirstLoad {
   let value = decided.get(context);
   if (!value) {
-    const device = deviceClassFromUserAgent(
-      request.headers.get('user-agent'),
-      request.headers.get('sec-ch-ua-mobile'),
-    );
     const onDesktop = appOnDesktop(context.pageFlags);
     value = {
-      routeSet: resolveRouteSet(new URL(request.url).pathname, device, onDesktop),
-      device,
+      routeSet: resolveRouteSet(new URL(request.url).pathname, context.device, onDesktop),
+      device: context.device,
       appOnDesktop: onDesktop,
     };
     decided.set(context, value);

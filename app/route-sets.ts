@@ -4,7 +4,8 @@
  * stay in the set of the first load (../shared/design/architecture.md, "Route sets").
  */
 
-export type DeviceClass = 'mobile' | 'tablet' | 'desktop';
+import type { DeviceClass } from '../contract/device';
+export type { DeviceClass };
 export type RouteSet = 'landing' | 'business' | 'campaign' | 'consumer';
 export type ScreenId =
   | 'landing'

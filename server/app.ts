@@ -29,6 +29,7 @@ import { registerMediaHost } from './media/media-host';
 import { writeAppQrCode } from './media/qr-code';
 import { mediaUrls } from './media/urls';
 import { registerOpenApi } from './openapi';
+import { createPageCache } from './page-cache';
 import { createResponseCache, responseCachePlugin } from './response-cache';
 import { securityPlugin } from './security';
 import { registerSeo } from './seo';
@@ -125,6 +126,10 @@ export async function buildApp({
   );
   await app.after();
   reads.assertComplete();
-  await registerWebApp(app, config, version, app.flags, reads);
+  const pageCache = createPageCache({
+    ttlMs: config.pageCacheTtlMs,
+    maxBytes: config.pageCacheMaxBytes,
+  });
+  await registerWebApp(app, config, version, app.flags, reads, pageCache);
   return app;
 }

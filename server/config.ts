@@ -59,6 +59,8 @@ const EnvSchema = z
     /** Public GET answers are kept this long in process memory (ADR 008); 0 turns it off. */
     API_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
     API_CACHE_MAX_ENTRIES: positiveInt('API_CACHE_MAX_ENTRIES').default(5_000),
+    PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+    PAGE_CACHE_MAX_MB: z.coerce.number().int().min(0).max(16_384).default(64),
     RATE_LIMIT_WRITES_PER_MINUTE: positiveInt('RATE_LIMIT_WRITES_PER_MINUTE').default(120),
     TRUST_PROXY: flag,
     PRODUCTION_HOSTS: hostList.default(['spotreel.app', 'www.spotreel.app']),
@@ -224,6 +226,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     seedMode: c.SEED,
     apiCacheTtlMs: c.API_CACHE_TTL_MS,
     apiCacheMaxEntries: c.API_CACHE_MAX_ENTRIES,
+    pageCacheTtlMs: c.PAGE_CACHE_TTL_MS,
+    pageCacheMaxBytes: c.PAGE_CACHE_MAX_MB * 1024 * 1024,
     rateLimitWritesPerMinute: c.RATE_LIMIT_WRITES_PER_MINUTE,
     trustProxy: c.TRUST_PROXY,
     hosts: { production: c.PRODUCTION_HOSTS, sandbox: c.SANDBOX_HOSTS, local: c.LOCAL_HOSTS },

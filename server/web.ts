@@ -1,8 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, sep } from 'node:path';
-import { Readable } from 'node:stream';
-import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -12,12 +10,14 @@ import type { FlagValue, PageFlags } from '../contract/analytics-events';
 import { environmentForHost } from '../contract/environment';
 import type { Reads } from '../contract/endpoints';
 import type { PublicConfig } from '../contract/public-config';
+import { deviceClassFromUserAgent, type DeviceClass } from '../contract/device';
 import { projectRoot } from '../db/project-root';
 import type { ReadRegistry } from './api/read-route';
 import { AUTH_COOKIE } from './auth/sessions';
 import type { Config } from './config';
 import { apiNotFound } from './errors';
 import { pageCsp } from './csp';
+import type { PageCache } from './page-cache';
 import { ensureCsrfCookie } from './security';
 
 /** What every server render gets (app/load-context.ts declares the same shape for the app). */
@@ -25,6 +25,8 @@ export interface WebLoadContext {
   nonce: string;
   publicConfig: PublicConfig;
   pageFlags: PageFlags;
+  /** The device class of the visitor's User-Agent (spec §2.1), decided once per request. */
+  device: DeviceClass;
   /** The visitor sent a session cookie (only then can the page be for someone signed in). */
   hasSession: boolean;
   /** spec §7 reads, answered in process by the product server's own handlers. */
@@ -77,6 +79,7 @@ export async function registerWebApp(
   version: string,
   flags: { evaluate(distinctId: string): Promise<Record<string, FlagValue>> },
   reads: ReadRegistry,
+  pageCache: PageCache,
 ) {
   const built = existsSync(serverBuildFile);
   let handle: ((request: Request, context: WebLoadContext) => Promise<Response>) | undefined;
@@ -177,34 +180,91 @@ export async function registerWebApp(
       ensureCsrfCookie(request, reply, secure);
       ensureIdCookie(request, reply, 'device_id', 'web-', secure);
       const distinctId = ensureIdCookie(request, reply, 'distinct_id', '', secure);
-      const nonce = randomBytes(16).toString('base64');
+      // base64url: the same characters in a CSP header, an HTML attribute and a script's data
+      const nonce = randomBytes(16).toString('base64url');
+      const publicConfig = publicConfigFor(request);
+      // Evaluated for every document request, so the first render already uses them.
+      const flagValues = await flags.evaluate(distinctId);
+      const device = deviceClassFromUserAgent(
+        request.headers['user-agent'],
+        request.headers['sec-ch-ua-mobile'] as string | undefined,
+      );
+      const hasSession = Boolean(request.cookies[AUTH_COOKIE]);
 
-      const context: WebLoadContext = {
-        nonce,
-        publicConfig: publicConfigFor(request),
-        // Evaluated for every document request, so the first render already uses them.
-        pageFlags: { distinct_id: distinctId, flags: await flags.evaluate(distinctId) },
-        hasSession: Boolean(request.cookies[AUTH_COOKIE]),
-        // A cookie a read sets while the page renders (a stale session cleared, say) goes out
-        // with the page: the reads answer for this very request and reply.
-        reads: reads.pageReads(request, reply, request.log),
+      /** Renders this page; with placeholders for the nonce and the distinct id when cached. */
+      const render = async (values: { nonce: string; distinctId: string }) => {
+        const context: WebLoadContext = {
+          nonce: values.nonce,
+          publicConfig,
+          pageFlags: { distinct_id: values.distinctId, flags: flagValues },
+          device,
+          hasSession,
+          // A cookie a read sets while the page renders (a stale session cleared, say) goes
+          // out with the page: the reads answer for this very request and reply.
+          reads: reads.pageReads(request, reply, request.log),
+        };
+        const response = await handle(toFetchRequest(request), context);
+        const headers: [string, string][] = [];
+        response.headers.forEach((value, key) => {
+          if (key !== 'set-cookie') headers.push([key, value]);
+        });
+        return { response, headers, html: response.body ? await response.text() : null };
       };
 
-      const response = await handle(toFetchRequest(request), context);
-      reply.code(response.status);
-      response.headers.forEach((value, key) => {
-        if (key === 'set-cookie') return;
-        reply.header(key, value);
-      });
-      for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie);
+      const cacheable =
+        pageCache.enabled &&
+        request.method === 'GET' &&
+        !hasSession &&
+        !(config.testHooks && request.url.includes('__throw'));
+      let status: number;
+      let headers: [string, string][];
+      let html: string | null;
+      if (cacheable) {
+        const key = [
+          publicConfig.siteUrl,
+          publicConfig.environment,
+          device,
+          JSON.stringify(flagValues),
+          request.url,
+        ].join('\n');
+        const { page, hit } = await pageCache.getOrRender(key, async () => {
+          const rendered = await render(pageCache.placeholders);
+          const type = rendered.response.headers.get('content-type') ?? '';
+          return {
+            page: pageCache.template(
+              rendered.response.status,
+              rendered.headers,
+              rendered.html ?? '',
+            ),
+            // whole pages that were found, and nothing the render asked to set
+            cacheable:
+              rendered.response.status === 200 &&
+              type.startsWith('text/html') &&
+              rendered.response.headers.getSetCookie().length === 0,
+          };
+        });
+        reply.header('x-page-cache', hit ? 'hit' : 'miss');
+        status = page.status;
+        headers = page.headers;
+        html = pageCache.fill(page, { nonce, distinctId });
+      } else {
+        const rendered = await render({ nonce, distinctId });
+        for (const cookie of rendered.response.headers.getSetCookie())
+          reply.header('set-cookie', cookie);
+        status = rendered.response.status;
+        headers = rendered.headers;
+        html = rendered.html;
+      }
+
+      reply.code(status);
+      for (const [key, value] of headers) reply.header(key, value);
       reply.header('content-security-policy', pageCsp(nonce, config));
       // Another site that opens our pages cannot reach into them; our sign-in popup keeps its
       // opener so it can hand back the provider's answer (docs/decisions/014-accounts.md).
       reply.header('cross-origin-opener-policy', 'same-origin-allow-popups');
-      if (!response.headers.has('cache-control'))
+      if (!headers.some(([key]) => key === 'cache-control'))
         reply.header('cache-control', 'private, no-cache');
-      if (!response.body) return reply.send();
-      return reply.send(Readable.fromWeb(response.body as unknown as NodeReadableStream));
+      return reply.send(html ?? undefined);
     },
   });
 }

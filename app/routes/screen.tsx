@@ -11,7 +11,7 @@ import {
 import { browserReads } from '../api/reads';
 import { ScreenLayout } from '../layout/screen-layout';
 import { ScreenSkeleton } from '../layout/screen-skeleton';
-import { deviceClassFromWidth } from '../device';
+import { deviceClassFromWidth } from '../../contract/device';
 import { browserConfig, firstLoadOf, pinnedFirstLoad } from '../page-state';
 import { useRootData } from '../root-data';
 import { resolveRouteSet, resolveScreen } from '../route-sets';

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { deviceClassFromWidth } from '../../device';
+import { deviceClassFromWidth } from '../../../contract/device';
 import { useRootData } from '../../root-data';
 import { AppInstallModal } from './app-install-modal';
 import { buildAppDeepLink } from './deep-link';

@@ -1,5 +1,7 @@
 import { isbot } from 'isbot';
-import type { DeviceClass } from './route-sets';
+
+/** spec §2, §9: the three device classes (the spec's "certain device flag" is tablet). */
+export type DeviceClass = 'mobile' | 'tablet' | 'desktop';
 
 export const MOBILE_MAX_WIDTH = 767; // spec §9: mobile under 768px
 export const TABLET_MAX_WIDTH = 1280; // spec §9: tablet under 1281px

@@ -4,8 +4,8 @@ import {
   TABLET_MAX_WIDTH,
   deviceClassFromUserAgent,
   deviceClassFromWidth,
+  type DeviceClass,
 } from './device';
-import type { DeviceClass } from './route-sets';
 
 describe('deviceClassFromWidth (spec §2.5, §9)', () => {
   it('has the breakpoints of spec §9', () => {

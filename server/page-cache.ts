@@ -1,0 +1,141 @@
+import { randomBytes } from 'node:crypto';
+
+/**
+ * Pages that are the same for every anonymous visitor, rendered once and sent many times
+ * (docs/decisions/019-react.md). Two things in a page belong to one response, not to the page:
+ * the CSP nonce of its scripts and the visitor's distinct id (spec §3 page flag data). A cached
+ * page is rendered with a placeholder for each — random per process, so no page content can
+ * name them — and kept as the segments between them; each answer joins the segments with this
+ * response's own nonce and id. Everything else the render depends on is in the key: the
+ * address, the device class (the route set, spec §2.1), the visitor's flag values, the public
+ * config of the host. A visitor with a session cookie is never served from here.
+ */
+export interface PageTemplate {
+  status: number;
+  headers: [string, string][];
+  /** The page split at its placeholders; `slots[i]` goes between `segments[i]` and `[i + 1]`. */
+  segments: string[];
+  slots: Slot[];
+}
+
+type Slot = 'nonce' | 'distinctId';
+
+interface Entry extends PageTemplate {
+  expires: number;
+  bytes: number;
+}
+
+/** Letters and digits only: unchanged by HTML escaping, JSON and React Router's data encoding. */
+const token = (length: number) =>
+  randomBytes(length * 2)
+    .toString('base64')
+    .replace(/[^A-Za-z0-9]/g, '')
+    .slice(0, length);
+
+export function createPageCache(options: { ttlMs: number; maxBytes: number }) {
+  const placeholders: Record<Slot, string> = {
+    nonce: `n${token(31)}`,
+    // a distinct id's shape (contract/analytics.ts DISTINCT_ID_PATTERN)
+    distinctId: `d${token(31)}`,
+  };
+  const pattern = new RegExp(`(${placeholders.nonce}|${placeholders.distinctId})`);
+  const entries = new Map<string, Entry>();
+  const inFlight = new Map<string, Promise<{ page: PageTemplate; cacheable: boolean }>>();
+  let bytes = 0;
+
+  function drop(key: string) {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    bytes -= entry.bytes;
+  }
+
+  function get(key: string): PageTemplate | undefined {
+    const entry = entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expires < Date.now()) {
+      drop(key);
+      return undefined;
+    }
+    // most recently used last
+    entries.delete(key);
+    entries.set(key, entry);
+    return entry;
+  }
+
+  function set(key: string, page: PageTemplate) {
+    const size = page.segments.reduce((sum, part) => sum + part.length, 0);
+    if (size > options.maxBytes / 4) return;
+    drop(key);
+    entries.set(key, { ...page, expires: Date.now() + options.ttlMs, bytes: size });
+    bytes += size;
+    for (const oldest of entries.keys()) {
+      if (bytes <= options.maxBytes) break;
+      drop(oldest);
+    }
+  }
+
+  return {
+    enabled: options.ttlMs > 0 && options.maxBytes > 0,
+    placeholders,
+    get size() {
+      return entries.size;
+    },
+    get bytes() {
+      return bytes;
+    },
+    clear() {
+      entries.clear();
+      bytes = 0;
+    },
+
+    /** A rendered page (with the placeholders in it) as a template. */
+    template(status: number, headers: [string, string][], html: string): PageTemplate {
+      const parts = html.split(pattern);
+      const segments: string[] = [];
+      const slots: Slot[] = [];
+      parts.forEach((part, i) => {
+        if (i % 2 === 0) segments.push(part);
+        else slots.push(part === placeholders.nonce ? 'nonce' : 'distinctId');
+      });
+      return { status, headers, segments, slots };
+    },
+
+    /** The page for one response: its own nonce and distinct id in the placeholders' places. */
+    fill(page: PageTemplate, values: Record<Slot, string>): string {
+      let html = page.segments[0] ?? '';
+      for (let i = 0; i < page.slots.length; i++)
+        html += values[page.slots[i]!] + (page.segments[i + 1] ?? '');
+      return html;
+    },
+
+    /**
+     * The cached page under `key`, else the one `render()` makes (kept when it is cacheable: a
+     * whole page that was found). Requests for a page being rendered wait for that render
+     * instead of starting their own.
+     */
+    async getOrRender(
+      key: string,
+      render: () => Promise<{ page: PageTemplate; cacheable: boolean }>,
+    ): Promise<{ page: PageTemplate; hit: boolean }> {
+      const cached = get(key);
+      if (cached) return { page: cached, hit: true };
+      const pending = inFlight.get(key);
+      if (pending) {
+        const shared = await pending.catch(() => null);
+        if (shared?.cacheable) return { page: shared.page, hit: true };
+      }
+      const rendering = render();
+      inFlight.set(key, rendering);
+      try {
+        const { page, cacheable } = await rendering;
+        if (cacheable) set(key, page);
+        return { page, hit: false };
+      } finally {
+        if (inFlight.get(key) === rendering) inFlight.delete(key);
+      }
+    },
+  };
+}
+
+export type PageCache = ReturnType<typeof createPageCache>;
