@@ -340,7 +340,7 @@ function section(
   }
   lines.push(
     `The machine's 1-minute load average when each product row started: ${rows.map((row) => `${row.name} ${row.load.toFixed(1)}`).join(', ')} ` +
-      `(on ${cpus().length} cores; anything above that is other processes competing with the benchmark).`,
+      `(it counts the benchmark's own earlier rows too; far above the ${cpus().length} cores means other work competed with it).`,
   );
   lines.push(end);
   return lines.join('\n');
