@@ -9,8 +9,9 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
 import { startBuiltServer, stopBuiltServer } from './built-server';
+import { runLoad, settle, type LoadResult } from './load';
+import { markedSections, RESULTS } from './results';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -25,13 +26,6 @@ interface Endpoint {
   name: string;
   /** Paths the load rotates over, as visitors would spread over places and terms. */
   paths: string[];
-}
-
-interface Measured {
-  requests: number;
-  p99: number;
-  bytes: number;
-  errors: number;
 }
 
 async function getJson<T>(path: string): Promise<T> {
@@ -97,50 +91,8 @@ async function endpoints(): Promise<Endpoint[]> {
   ];
 }
 
-function load(paths: string[]): Promise<Measured> {
-  return new Promise((resolve, reject) => {
-    let next = 0;
-    const instance = autocannon(
-      {
-        url: BASE,
-        connections: CONNECTIONS,
-        duration: SECONDS,
-        requests: [
-          {
-            setupRequest: (request) => ({
-              ...request,
-              path: paths[next++ % paths.length] as string,
-            }),
-          },
-        ],
-      },
-      (error, result) => {
-        if (error) return reject(error);
-        resolve({
-          requests: result.requests.average,
-          p99: result.latency.p99,
-          bytes: Math.round(result.throughput.total / Math.max(1, result.requests.total)),
-          errors: result.errors + result.non2xx,
-        });
-      },
-    );
-    autocannon.track(instance, {
-      renderProgressBar: false,
-      renderResultsTable: false,
-      renderLatencyTable: false,
-    });
-  });
-}
-
-/** Waits until the server has drained the last run's queue (health answers quickly again). */
-async function settle() {
-  for (let i = 0; i < 600; i++) {
-    const started = performance.now();
-    await fetch(BASE + '/healthz');
-    if (performance.now() - started < 20) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const load = (paths: string[]): Promise<LoadResult> =>
+  runLoad({ base: BASE, paths, connections: CONNECTIONS, seconds: SECONDS });
 
 async function averageSize(paths: string[]): Promise<number> {
   let total = 0;
@@ -159,8 +111,8 @@ interface Row {
   name: string;
   paths: number;
   bytes: number;
-  endpoint: Measured;
-  baseline: Measured;
+  endpoint: LoadResult;
+  baseline: LoadResult;
 }
 
 async function measureAll(label: string): Promise<Row[]> {
@@ -172,9 +124,9 @@ async function measureAll(label: string): Promise<Row[]> {
     const bytes = await averageSize(endpoint.paths);
     process.stdout.write(`[${label}] ${endpoint.name} (${bytes} B) … `);
     const measured = await load(endpoint.paths);
-    await settle();
+    await settle(BASE);
     const baseline = await load([`/api/_bench/baseline?bytes=${bytes}`]);
-    await settle();
+    await settle(BASE);
     console.log(
       `${measured.requests.toFixed(0)} req/s p99 ${measured.p99} ms; baseline ${baseline.requests.toFixed(0)} req/s`,
     );
@@ -204,7 +156,7 @@ function table(rows: Row[], withTargets: boolean): string {
         ? `${ratioMet ? 'met' : 'missed'} ≥ 50%; ${p99Met ? 'met' : 'missed'} p99 ≤ ${SEARCH_P99_MS} ms`
         : `${ratioMet ? 'met' : 'missed'} ≥ 50%`;
     lines.push(
-      `| ${row.name} | ${row.bytes} B | ${row.endpoint.requests.toFixed(0)} | ${row.endpoint.p99} ms | ${row.baseline.requests.toFixed(0)} | ${row.baseline.p99} ms | ${(ratio * 100).toFixed(0)}% | ${row.endpoint.errors} |` +
+      `| ${row.name} | ${row.bytes} B | ${row.endpoint.requests.toFixed(0)} | ${row.endpoint.p99} ms | ${row.baseline.requests.toFixed(0)} | ${row.baseline.p99} ms | ${(ratio * 100).toFixed(0)}% | ${row.endpoint.errors + row.endpoint.non2xx} |` +
         (withTargets ? ` ${target} |` : ''),
     );
   }
@@ -253,10 +205,10 @@ queries on the embedded database, which answers one query at a time in the serve
 50 concurrent connections. That is the embedded default's ceiling; production runs on a
 PostgreSQL server (\`DATABASE_URL\`) with a CDN in front of the public GETs (ADR 002, ADR 008).
 `;
-  // Keep the web benchmark's section (bench/web.ts writes it between its markers).
-  const previous = existsSync('bench/RESULTS.md') ? await readFile('bench/RESULTS.md', 'utf8') : '';
-  const web = /<!-- bench:web -->[\s\S]*<!-- \/bench:web -->/.exec(previous)?.[0];
-  await writeFile('bench/RESULTS.md', web ? `${report}\n${web}\n` : report);
+  // Keep the other benchmarks' sections (bench/web.ts writes its own between markers).
+  const previous = existsSync(RESULTS) ? await readFile(RESULTS, 'utf8') : '';
+  const kept = markedSections(previous);
+  await writeFile(RESULTS, kept.length ? `${report}\n${kept.join('\n\n')}\n` : report);
   console.log('\nwrote bench/RESULTS.md');
 }
 

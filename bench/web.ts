@@ -1,14 +1,23 @@
 /**
- * npm run bench:web — Lighthouse 12 (mobile preset, simulated throttling) on the built server's
- * public pages: the four category scores, LCP, TBT, CLS and the JavaScript a page loads before
- * interaction. Loopback only, bounded in time (every Lighthouse run has a timeout, the server and
- * every Chrome are stopped even on failure); writes its section of bench/RESULTS.md, between
- * `<!-- bench:web -->` and `<!-- /bench:web -->`.
+ * npm run bench:web — two halves, both by default, each writing its own block of bench/RESULTS.md
+ * (the other block stays as it is); loopback only, bounded in time, every child process (server,
+ * Chrome, raw server) stopped even on failure. Exits non-zero on an error, not on a missed target.
  *
- * CHROMIUM_PATH (default /usr/bin/chromium), BENCH_WEB_RUNS (default 3, the median run by
- * performance score is reported), BENCH_WEB_TIMEOUT_MS (default 120000 per Lighthouse run),
- * BENCH_WEB_PORT (default 3901). The median run's full report of each page goes to
- * data/bench-web/lighthouse/<page>.html (and .json).
+ * 1. Lighthouse (BENCH_WEB_LIGHTHOUSE=0 skips it): Lighthouse 12 (mobile preset, simulated
+ *    throttling) on the built server's public pages: the four category scores, LCP, TBT, CLS and
+ *    the JavaScript a page loads before interaction. Block `<!-- bench:web -->`.
+ *    CHROMIUM_PATH (default /usr/bin/chromium), BENCH_WEB_RUNS (default 3, the median run by
+ *    performance score is reported), BENCH_WEB_TIMEOUT_MS (default 120000 per Lighthouse run).
+ *    The median run's full report of each page goes to data/bench-web/lighthouse/<page>.html
+ *    (and .json).
+ * 2. Server rendering throughput (BENCH_WEB_SSR=0 skips it; bench/web-ssr.ts): place pages per
+ *    second at 10 connections (autocannon), one warm page and every seeded place in turn, each
+ *    next to a raw `node:http` server sending the same bytes. Block `<!-- bench:web:ssr -->`.
+ *    BENCH_WEB_SSR_SECONDS (default 10 per measured row), BENCH_WEB_RAW_PORT (default
+ *    BENCH_WEB_PORT + 1) for the raw server.
+ *
+ * BENCH_WEB_PORT (default 3901) for the built server (each half starts its own); run
+ * `npm run build` first.
  */
 import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -20,11 +29,17 @@ import { gzipSync } from 'node:zlib';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import { startBuiltServer, stopBuiltServer } from './built-server';
 import lighthouse, { generateReport, type Result } from 'lighthouse';
+import { marks, writeResultsSection } from './results';
+import { runSsr, stopSsr } from './web-ssr';
 
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 3901);
 const BASE = `http://127.0.0.1:${PORT}`;
 const DATA_DIR = join('data', 'bench-web');
-const RESULTS = join('bench', 'RESULTS.md');
+/** Which halves run: both unless one is switched off with `=0`. */
+const LIGHTHOUSE = process.env.BENCH_WEB_LIGHTHOUSE !== '0';
+const SSR = process.env.BENCH_WEB_SSR !== '0';
+const SSR_SECONDS = Number(process.env.BENCH_WEB_SSR_SECONDS ?? 10);
+const RAW_PORT = Number(process.env.BENCH_WEB_RAW_PORT ?? PORT + 1);
 /** The median run's full Lighthouse report of every page, to open in a browser. */
 const REPORTS = join(DATA_DIR, 'lighthouse');
 /** Tries per measured run before the benchmark gives up. */
@@ -59,8 +74,7 @@ const TARGET_SCORE: Record<Category, number> = {
 const TARGET_CLS = 0.02;
 /** JavaScript before interaction on the place page, gzip as transferred, in KiB. */
 const TARGET_PLACE_JS_KIB = 120;
-const MARK_START = '<!-- bench:web -->';
-const MARK_END = '<!-- /bench:web -->';
+const { start: MARK_START, end: MARK_END } = marks('web');
 
 interface Page {
   name: string;
@@ -470,23 +484,9 @@ function section(measured: Measured[], version: string): string {
   return lines.join('\n');
 }
 
-async function writeSection(text: string) {
-  const current = existsSync(RESULTS) ? await readFile(RESULTS, 'utf8') : '# Benchmark results\n';
-  const start = current.indexOf(MARK_START);
-  const end = current.indexOf(MARK_END);
-  const next =
-    start !== -1 && end > start
-      ? current.slice(0, start) + text + current.slice(end + MARK_END.length)
-      : current.replace(/\n*$/, '\n\n') + text + '\n';
-  await writeFile(RESULTS, next);
-}
-
-async function main() {
-  if (!existsSync('build/host/main.js'))
-    throw new Error('Run `npm run build` first (npm start does it too).');
+async function lighthouseHalf(version: string) {
   if (!existsSync(CHROME_PATH))
     throw new Error(`No Chromium at ${CHROME_PATH}: set CHROMIUM_PATH to a Chrome or Chromium.`);
-  await mkdir(DATA_DIR, { recursive: true });
 
   // Warm up first: the first Lighthouse run after start is much slower.
   const list = await startWarm();
@@ -500,20 +500,37 @@ async function main() {
   }
   await stopServer();
 
-  const { version } = JSON.parse(await readFile('package.json', 'utf8')) as { version: string };
   const text = section(measured, version);
-  await writeSection(text);
+  await writeResultsSection('web', text);
   console.log('\n' + text + '\n\nwrote the bench:web section of bench/RESULTS.md');
+}
+
+async function main() {
+  if (!existsSync('build/host/main.js'))
+    throw new Error('Run `npm run build` first (npm start does it too).');
+  if (!LIGHTHOUSE && !SSR)
+    throw new Error('BENCH_WEB_LIGHTHOUSE=0 and BENCH_WEB_SSR=0: nothing to run.');
+  if (!(SSR_SECONDS > 0)) throw new Error('BENCH_WEB_SSR_SECONDS must be a positive number.');
+  await mkdir(DATA_DIR, { recursive: true });
+  const { version } = JSON.parse(await readFile('package.json', 'utf8')) as { version: string };
+
+  if (LIGHTHOUSE) await lighthouseHalf(version);
+  if (SSR)
+    await runSsr(
+      { port: PORT, rawPort: RAW_PORT, dataDir: DATA_DIR, seconds: SSR_SECONDS },
+      version,
+    );
 }
 
 async function cleanup() {
   stopChromes();
   await stopServer();
+  await stopSsr();
 }
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    console.error(`\n${signal}: stopping Chrome and the server`);
+    console.error(`\n${signal}: stopping Chrome and the servers`);
     void cleanup().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
   });
 }
