@@ -115,7 +115,10 @@ export async function buildApp({
   });
   const localIdp = config.auth.localIdp ? await registerLocalIdp(app, config) : null;
   await registerFederation(app, { config, db: database.db, idTokens, localIdp });
-  const reads = createReadRegistry();
+  const reads = createReadRegistry({
+    sharedTtlMs: config.apiCacheTtlMs,
+    sharedMaxEntries: config.apiCacheMaxEntries,
+  });
   await app.register(
     productApi({ db: database.db, media: mediaUrls(config.mediaBaseUrl), config, cache, reads }, [
       accountRoutes({ sessions, idTokens }),

@@ -172,28 +172,27 @@ export async function locationSummariesByIds(
   return ids.map((id) => byId.get(id)).filter((l): l is LocationSummary => l !== undefined);
 }
 
+type TagRow = { id: number; kind: string; safeName: string; name: string };
+
 export async function findLocation(ctx: ReadContext, id: number): Promise<Location | null> {
+  // One query: the place, its city and its tags (a page's first read, on every place page).
   const [row] = await ctx.db
-    .select({ ...summaryColumns, location: locations, city: cityColumns })
+    .select({
+      ...summaryColumns,
+      location: locations,
+      city: cityColumns,
+      tags: sql<TagRow[]>`coalesce((
+        select json_agg(json_build_object('id', c.id, 'kind', c.kind, 'safeName', c.safe_name, 'name', c.name)
+          order by c.kind, c.name)
+        from ${classifications} c where c.id = any(${locations.classificationIds})), '[]'::json)`,
+    })
     .from(locations)
     .innerJoin(cities, eq(cities.id, locations.cityId))
     .where(eq(locations.id, id))
     .limit(1);
   if (!row) return null;
   const l = row.location;
-  const tags =
-    l.classificationIds.length === 0
-      ? []
-      : await ctx.db
-          .select({
-            id: classifications.id,
-            kind: classifications.kind,
-            safeName: classifications.safeName,
-            name: classifications.name,
-          })
-          .from(classifications)
-          .where(inArray(classifications.id, l.classificationIds))
-          .orderBy(classifications.kind, classifications.name);
+  const tags = row.tags;
   const tagsOf = (...kinds: string[]): Tag[] =>
     tags
       .filter((t) => kinds.includes(t.kind))

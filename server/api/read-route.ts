@@ -44,6 +44,8 @@ interface ReadOptions<P, Q> {
 interface Registered {
   params?: ZodType;
   query?: ZodType;
+  /** The same answer for everyone (public GET): page renders share it for a few seconds. */
+  shared: boolean;
   handler: (call: ReadCall<unknown, unknown>) => Promise<unknown>;
 }
 
@@ -72,8 +74,25 @@ function asStrings(values: object | undefined): Record<string, string> {
  * schemas and handler. Fastify serves it at its URL; a server render calls the same handler in
  * process through `pageReads` — the same checks, no HTTP and no JSON in between.
  */
-export function createReadRegistry() {
+export function createReadRegistry(options: { sharedTtlMs: number; sharedMaxEntries: number }) {
   const handlers = new Map<ReadName, Registered>();
+  // Answers of public reads, as the /api response cache keeps them for HTTP (ADR 008): every
+  // page asks for the trending places, and a burst of one page asks for the same things.
+  const shared = new Map<string, { answer: Promise<unknown>; expires: number }>();
+  const sharedAnswer = (key: string, work: () => Promise<unknown>) => {
+    const now = Date.now();
+    const entry = shared.get(key);
+    if (entry && entry.expires > now) return entry.answer;
+    const answer = work();
+    shared.delete(key);
+    shared.set(key, { answer, expires: now + options.sharedTtlMs });
+    if (shared.size > options.sharedMaxEntries) shared.delete(shared.keys().next().value!);
+    // a failed read is not kept
+    answer.catch(() => {
+      if (shared.get(key)?.answer === answer) shared.delete(key);
+    });
+    return answer;
+  };
 
   function register<
     Name extends ReadName,
@@ -87,6 +106,7 @@ export function createReadRegistry() {
   ) {
     if (handlers.has(name)) throw new Error(`The read ${name} is registered twice`);
     const entry: Registered = {
+      shared: options.config?.publicCache === true,
       params: options.schema.params,
       query: options.schema.querystring,
       handler: handler as Registered['handler'],
@@ -120,14 +140,18 @@ export function createReadRegistry() {
         log.debug({ read: name, params, query }, 'read refused: bad input');
         return null;
       }
-      try {
-        return await entry.handler({
+      const run = () =>
+        entry.handler({
           params: 'data' in checkedParams ? checkedParams.data : {},
           query: 'data' in checkedQuery ? checkedQuery.data : {},
           request,
           reply,
           memo,
         });
+      try {
+        return await (entry.shared && options.sharedTtlMs > 0
+          ? sharedAnswer(JSON.stringify([name, asStrings(params), asStrings(query)]), run)
+          : run());
       } catch (error) {
         if (error instanceof HttpError && error.statusCode < 500) {
           log.debug({ read: name, status: error.statusCode }, 'read refused');

@@ -14,9 +14,3 @@ export function VideoGrid({ reviews, label }: { reviews: Review[]; label: string
     </ul>
   );
 }
-
-/** Adds a page to a list of videos, each video once (spec §3: de-duplicated by clm_id). */
-export function mergeVideos(current: Review[], next: Review[]): Review[] {
-  const seen = new Set(current.map((r) => r.clm_id));
-  return [...current, ...next.filter((r) => !seen.has(r.clm_id) && seen.add(r.clm_id))];
-}

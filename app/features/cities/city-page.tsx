@@ -50,7 +50,7 @@ export function CityPage({
   const { city, feed } = data;
   const stream = useCityFeed(city.clm_id, feed);
   const cuisines = useClassificationPages('cuisines', city.clm_id, data.cuisines);
-  const categories = useClassificationPages('practical-categories', city.clm_id, data.categories);
+  const categories = useClassificationPages('practicalCategories', city.clm_id, data.categories);
   const total = feed.super_categories.reduce((sum, s) => sum + s.count, 0);
   return (
     <>

@@ -8,7 +8,6 @@ import { sampleReview } from '../../shared/video-player/review-fixture';
 import {
   FeedUnavailableError,
   WATCH_MAX_LIMIT,
-  appendUnique,
   collectionFeedSource,
   offsetOf,
   pageOf,
@@ -108,15 +107,6 @@ describe('feed paging helpers', () => {
     const list = uniqueReviews([sampleReview(1), first, sampleReview(2), sampleReview(1)]);
     expect(ids(list)).toEqual([1, 2]);
     expect(list[1]).toBe(first);
-  });
-
-  it('appends a page without the reviews already shown', () => {
-    const shown = reviews(1, 3);
-    expect(ids(appendUnique(shown, [sampleReview(3), sampleReview(4), sampleReview(4)]))).toEqual([
-      1, 2, 3, 4,
-    ]);
-    expect(ids(appendUnique(shown, reviews(1, 2)))).toEqual([1, 2, 3]);
-    expect(ids(appendUnique([], reviews(5, 6)))).toEqual([5, 6]);
   });
 });
 

@@ -33,13 +33,6 @@ export function uniqueReviews(items: readonly Review[]): Review[] {
   return items.filter((review) => !seen.has(review.clm_id) && seen.add(review.clm_id));
 }
 
-/** `incoming` added after `existing`, leaving out the reviews already there. */
-export function appendUnique(existing: readonly Review[], incoming: readonly Review[]): Review[] {
-  const seen = new Set(existing.map((review) => review.clm_id));
-  const added = uniqueReviews(incoming).filter((review) => !seen.has(review.clm_id));
-  return added.length === 0 ? [...existing] : [...existing, ...added];
-}
-
 /** The offset a cursor stands for: cursors are offsets written as strings. */
 export function offsetOf(cursor: string | null): number {
   if (cursor === null) return 0;

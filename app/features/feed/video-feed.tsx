@@ -8,7 +8,8 @@ import { paths } from '../../paths';
 import { playerScrollRoot, VideoPlayer } from '../../shared/video-player/video-player';
 import { feedStepForKey, type FeedStep } from './feed-keys';
 import { shouldLoadMore, stepTarget } from './feed-position';
-import { appendUnique, uniqueReviews, type FeedPage, type FeedSource } from './feed-source';
+import { usePagedList } from '../../shared/use-paged-list';
+import type { FeedPage, FeedSource } from './feed-source';
 import styles from './video-feed.module.css';
 
 /** Videos asked for per page. */
@@ -16,19 +17,7 @@ export const FEED_PAGE_SIZE = 6;
 /** How much of a slide must show for it to be the one "in view". */
 const CURRENT_SLIDE_SHARE = 0.6;
 
-interface FeedState {
-  key: string;
-  items: Review[];
-  cursor: string | null;
-  status: 'idle' | 'loading' | 'failed';
-}
-
-const fresh = (source: FeedSource, initial: FeedPage): FeedState => ({
-  key: source.key,
-  items: uniqueReviews(initial.items),
-  cursor: initial.cursor,
-  status: 'idle',
-});
+const reviewId = (review: Review) => review.clm_id;
 
 const prefersReducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
@@ -52,11 +41,26 @@ export function VideoFeed({
   /** Passed to every player (screens pass recordView). */
   onView?: (review: Review, watchedSeconds: number) => void;
 }) {
-  const [feed, setFeed] = useState(() => fresh(source, initial));
+  const fetchPage = useCallback(
+    (cursor: string) =>
+      source
+        .fetch({ cursor, limit: FEED_PAGE_SIZE })
+        .then((page) => ({ items: page.items, next: page.cursor })),
+    [source],
+  );
+  const key = source.key;
+  const feed = usePagedList({
+    key,
+    first: { items: initial.items, next: initial.cursor },
+    fetchPage,
+    idOf: reviewId,
+  });
+  const { items, loadMore } = feed;
   const [current, setCurrent] = useState(0);
-  if (feed.key !== source.key) {
-    // Another feed: start again from its first page.
-    setFeed(fresh(source, initial));
+  const [currentKey, setCurrentKey] = useState(key);
+  if (currentKey !== key) {
+    // Another feed: start again from its first video.
+    setCurrentKey(key);
     setCurrent(0);
   }
   const sectionRef = useRef<HTMLElement>(null);
@@ -64,7 +68,6 @@ export function VideoFeed({
   /** The slide in view, or the one a key or button is moving to. */
   const currentRef = useRef(0);
 
-  const { key, items, cursor, status } = feed;
   const slideCount = items.length + 1; // the videos, then the loading or end slide
 
   // Which slide is in view; every slide acts as a sentinel for loading the next page.
@@ -94,27 +97,12 @@ export function VideoFeed({
     currentRef.current = 0;
   }, [key]);
 
-  // The next page, once the visitor is two videos from the end.
+  // The next page, once the visitor is two videos from the end (a failed page is not retried
+  // on its own: the end slide offers to try again).
+  const canLoad = feed.hasMore && !feed.loading && !feed.failed;
   useEffect(() => {
-    if (cursor === null || status !== 'idle' || !shouldLoadMore(current, items.length)) return;
-    const same = (state: FeedState) => state.key === key && state.cursor === cursor;
-    setFeed((state) => (same(state) ? { ...state, status: 'loading' } : state));
-    source.fetch({ cursor, limit: FEED_PAGE_SIZE }).then(
-      (page) =>
-        setFeed((state) =>
-          same(state)
-            ? {
-                ...state,
-                items: appendUnique(state.items, page.items),
-                // A source that does not move on has nothing more to give.
-                cursor: page.cursor === cursor ? null : page.cursor,
-                status: 'idle',
-              }
-            : state,
-        ),
-      () => setFeed((state) => (same(state) ? { ...state, status: 'failed' } : state)),
-    );
-  }, [current, items.length, cursor, status, source, key]);
+    if (canLoad && shouldLoadMore(current, items.length)) loadMore();
+  }, [current, items.length, canLoad, loadMore]);
 
   const go = useCallback((step: FeedStep) => {
     const scroller = scrollerRef.current;
@@ -159,7 +147,7 @@ export function VideoFeed({
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [go]);
 
-  const end = cursor === null;
+  const end = !feed.hasMore;
   return (
     <section ref={sectionRef} className={styles.feed} aria-label={title}>
       <div ref={scrollerRef} className={styles.scroller} {...playerScrollRoot}>
@@ -185,12 +173,9 @@ export function VideoFeed({
                 ? 'You’ve seen it all — come back tomorrow for more.'
                 : 'No videos here yet — come back tomorrow for more.'}
             </p>
-          ) : status === 'failed' ? (
+          ) : feed.failed ? (
             <div className={styles.end}>
-              <Button
-                variant="inverse"
-                onClick={() => setFeed((state) => ({ ...state, status: 'idle' }))}
-              >
+              <Button variant="inverse" onClick={loadMore}>
                 Load more videos
               </Button>
             </div>
@@ -200,7 +185,7 @@ export function VideoFeed({
         </div>
       </div>
       <p className="visually-hidden" role="status">
-        {status === 'loading' ? 'Loading more videos' : ''}
+        {feed.loading ? 'Loading more videos' : ''}
       </p>
       <div className={styles.nav}>
         <button

@@ -1,36 +1,42 @@
-import { useCallback, useState } from 'react';
-import type { VideoList } from '../../../contract/reviews';
-import type { Review } from '../../../contract/reviews';
-import { mergeVideos } from '../../components/ui/video-grid';
-import { browserApi } from '../../api/browser-api';
+import { useCallback } from 'react';
+import type { Review, VideoList } from '../../../contract/reviews';
+import { browserReads } from '../../api/reads';
+import { usePagedList } from '../../shared/use-paged-list';
 
 /** spec §9: 15 videos on first load, then pages of 20. */
 export const FIRST_PAGE_SIZE = 15;
 export const PAGE_SIZE = 20;
+
+const videoId = (video: Review) => video.clm_id;
 
 /**
  * A place's videos after the first 15: pages of 20 from page 1 (the first 15 come again and are
  * dropped), then 2, 3, … while has_more is '1' (docs/decisions/005-api-contract.md).
  */
 export function usePagedVideos(locationId: number, first: VideoList | null) {
-  const [videos, setVideos] = useState<Review[]>(first?.data ?? []);
-  const [nextPage, setNextPage] = useState(1);
-  const [hasMore, setHasMore] = useState(first?.pagination_data.has_more === '1');
-  const [loading, setLoading] = useState(false);
-
-  const loadMore = useCallback(async () => {
-    if (loading || !hasMore) return;
-    setLoading(true);
-    const page = await browserApi().get<VideoList>(`/api/v3/locations/${locationId}/videos`, {
-      page: nextPage,
-      per_page: PAGE_SIZE,
-    });
-    setLoading(false);
-    if (!page) return;
-    setVideos((current) => mergeVideos(current, page.data));
-    setNextPage(page.pagination_data.page + 1);
-    setHasMore(page.pagination_data.has_more === '1');
-  }, [loading, hasMore, locationId, nextPage]);
-
-  return { videos, hasMore, loading, loadMore };
+  const fetchPage = useCallback(
+    async (page: number) => {
+      const answer = await browserReads().locationVideos(
+        { id: locationId },
+        { page, per_page: PAGE_SIZE },
+      );
+      return answer && { items: answer.data, next: nextPageOf(answer) };
+    },
+    [locationId],
+  );
+  const list = usePagedList({
+    key: `location:${locationId}`,
+    first: { items: first?.data ?? [], next: first?.pagination_data.has_more === '1' ? 1 : null },
+    fetchPage,
+    idOf: videoId,
+  });
+  return {
+    videos: list.items,
+    hasMore: list.hasMore,
+    loading: list.loading,
+    loadMore: list.loadMore,
+  };
 }
+
+const nextPageOf = (answer: VideoList) =>
+  answer.pagination_data.has_more === '1' ? answer.pagination_data.page + 1 : null;

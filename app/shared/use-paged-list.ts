@@ -1,0 +1,100 @@
+import { useCallback, useState } from 'react';
+
+/** One page of a list and where the next one starts (null: the list ends here). */
+export interface ListPage<Item, Cursor> {
+  items: readonly Item[];
+  next: Cursor | null;
+}
+
+type Status = 'idle' | 'loading' | 'failed';
+
+interface ListState<Item, Cursor> {
+  key: string;
+  items: Item[];
+  next: Cursor | null;
+  status: Status;
+}
+
+/** `current` then the items of `more` it does not have yet (by id), in order. */
+export function appendNew<Item>(
+  current: readonly Item[],
+  more: readonly Item[],
+  idOf: (item: Item) => string | number,
+): Item[] {
+  const seen = new Set(current.map(idOf));
+  const added = more.filter((item) => {
+    const id = idOf(item);
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
+  return added.length ? [...current, ...added] : [...current];
+}
+
+const fresh = <Item, Cursor>(
+  key: string,
+  first: ListPage<Item, Cursor>,
+  idOf: (item: Item) => string | number,
+): ListState<Item, Cursor> => ({
+  key,
+  items: appendNew([], first.items, idOf),
+  next: first.next,
+  status: 'idle',
+});
+
+/**
+ * Every "show more" list of the web app (a place's videos, a city's feed, its cuisines and
+ * categories, the video feeds): the first page comes with the screen's data, the next ones on
+ * `loadMore()` — one call at a time, items already shown dropped, an answer that no longer fits
+ * (another list, or a page already loaded) ignored. A failed page leaves the list as it was and
+ * `loadMore()` may try it again. A new `key` starts again from `first` (a client navigation to
+ * another city, another collection).
+ */
+export function usePagedList<Item, Cursor>({
+  key,
+  first,
+  fetchPage,
+  idOf,
+}: {
+  key: string;
+  first: ListPage<Item, Cursor>;
+  /** The page at `cursor`: null or a rejection when it could not be had. */
+  fetchPage: (cursor: Cursor) => Promise<ListPage<Item, Cursor> | null>;
+  idOf: (item: Item) => string | number;
+}) {
+  const [list, setList] = useState(() => fresh(key, first, idOf));
+  if (list.key !== key) setList(fresh(key, first, idOf));
+  const { items, next, status } = list.key === key ? list : fresh(key, first, idOf);
+
+  const loadMore = useCallback(() => {
+    if (next === null || status === 'loading') return;
+    const cursor = next;
+    const same = (state: ListState<Item, Cursor>) =>
+      state.key === key && state.next === cursor && state.status === 'loading';
+    setList((state) =>
+      state.key === key && state.next === cursor ? { ...state, status: 'loading' } : state,
+    );
+    const settle = (page: ListPage<Item, Cursor> | null) =>
+      setList((state) => {
+        if (!same(state)) return state;
+        if (!page) return { ...state, status: 'failed' };
+        return {
+          ...state,
+          items: appendNew(state.items, page.items, idOf),
+          // A list that does not move on has nothing more to give.
+          next: page.next === cursor ? null : page.next,
+          status: 'idle',
+        };
+      });
+    fetchPage(cursor).then(settle, () => settle(null));
+  }, [key, next, status, fetchPage, idOf]);
+
+  return {
+    items,
+    hasMore: next !== null,
+    loading: status === 'loading',
+    failed: status === 'failed',
+    /** Loads the next page (nothing while one is loading or at the end). */
+    loadMore,
+  };
+}
