@@ -85,23 +85,27 @@ describe('the flag store', () => {
     expect(await store.evaluate(ids[7]!)).toEqual(values[7]);
   });
 
-  it('keeps definitions for cacheMs (until invalidated); overrides are always fresh', async () => {
+  it('keeps definitions and overrides for cacheMs (until invalidated): a page asks the database nothing', async () => {
     const file = await readFlagFile(apiFlags);
     await applyFlagFile(database.db, file);
     const store = createFlagStore(database.db, { cacheMs: 60_000 });
     const id = 'visitor-cache-1';
     expect(await store.evaluate(id)).toMatchObject({ 'consumer-app-on-desktop': false });
+    expect(await store.evaluate(id)).not.toMatchObject({ 'api-variants': 'control' });
 
     const changed = structuredClone(file);
     changed.flags['consumer-app-on-desktop']!.enabled = true;
     changed.flags['api-variants']!.overrides = { [id]: 'control' };
     await applyFlagFile(database.db, changed);
+    // still the cached flags: neither the definition nor the new override shows yet
+    const before = await store.evaluate(id);
+    expect(before).toMatchObject({ 'consumer-app-on-desktop': false });
+    expect(before['api-variants']).not.toBe('control');
+    store.invalidate();
     expect(await store.evaluate(id)).toMatchObject({
-      'consumer-app-on-desktop': false,
+      'consumer-app-on-desktop': true,
       'api-variants': 'control',
     });
-    store.invalidate();
-    expect(await store.evaluate(id)).toMatchObject({ 'consumer-app-on-desktop': true });
   });
 
   it('re-applying without a flag removes it and its overrides', async () => {
