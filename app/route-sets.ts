@@ -1,7 +1,7 @@
 /**
  * spec §2.1–2.4: which route set a first page load gets, and which screen a path shows inside
  * that set. Pure: the server uses it for the document, the browser for client navigations, which
- * stay in the set of the first load (../shared/design/architecture.md, "Route sets").
+ * stay in the set of the first load (docs/architecture.md, "Route sets").
  */
 
 import type { DeviceClass } from '../contract/device';

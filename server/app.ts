@@ -115,24 +115,38 @@ export async function buildApp({
   });
   const localIdp = config.auth.localIdp ? await registerLocalIdp(app, config) : null;
   await registerFederation(app, { config, db: database.db, idTokens, localIdp });
+  const pageCache = createPageCache({
+    ttlMs: config.pageCacheTtlMs,
+    maxBytes: config.pageCacheMaxBytes,
+  });
   const reads = createReadRegistry({
     sharedTtlMs: config.apiCacheTtlMs,
     sharedMaxEntries: config.apiCacheMaxEntries,
   });
   await app.register(
-    productApi({ db: database.db, media: mediaUrls(config.mediaBaseUrl), config, cache, reads }, [
-      accountRoutes({ sessions, idTokens }),
-      businessRoutes({ sessions }),
-      campaignRoutes({ sessions }),
-    ]),
+    productApi(
+      {
+        db: database.db,
+        media: mediaUrls(config.mediaBaseUrl),
+        config,
+        cache,
+        reads,
+        publicDataChanged: () => {
+          cache.clear();
+          reads.clearShared();
+          pageCache.clear();
+        },
+      },
+      [
+        accountRoutes({ sessions, idTokens }),
+        businessRoutes({ sessions }),
+        campaignRoutes({ sessions }),
+      ],
+    ),
     { prefix: '/api' },
   );
   await app.after();
   reads.assertComplete();
-  const pageCache = createPageCache({
-    ttlMs: config.pageCacheTtlMs,
-    maxBytes: config.pageCacheMaxBytes,
-  });
   await registerWebApp(app, config, version, app.flags, reads, pageCache);
   return app;
 }

@@ -7,8 +7,10 @@ import { randomBytes } from 'node:crypto';
  * page is rendered with a placeholder for each — random per process, so no page content can
  * name them — and kept as the segments between them; each answer joins the segments with this
  * response's own nonce and id. Everything else the render depends on is in the key: the
- * address, the device class (the route set, spec §2.1), the visitor's flag values, the public
- * config of the host. A visitor with a session cookie is never served from here.
+ * address, the device class (the route set, spec §2.1), the visitor's flag values, the site's
+ * address and environment (the rest of the public config is the same for the whole process).
+ * A visitor with a session cookie is never served from here; a write that changes what public
+ * pages show empties it (ApiContext.publicDataChanged).
  */
 export interface PageTemplate {
   status: number;

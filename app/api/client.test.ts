@@ -160,21 +160,6 @@ describe('headers (spec §7)', () => {
     expect(headersOf(none.only())).not.toHaveProperty('X-CSRFToken');
   });
 
-  it("forwards the visitor's cookies as Cookie when given (server side)", async () => {
-    const cookieHeader = 'csrftoken=c-1; device_id=web-device-1';
-    const { client, only } = setup({ sessionValue: { ...full, cookieHeader } });
-    await client.get('/api/a');
-    expect(headersOf(only()).Cookie).toBe(cookieHeader);
-  });
-
-  it('sends no Cookie header when none is given (the browser sends its own)', async () => {
-    for (const cookieHeader of [undefined, null, '']) {
-      const { client, only } = setup({ sessionValue: { ...full, cookieHeader } });
-      await client.get('/api/a');
-      expect(headersOf(only())).not.toHaveProperty('Cookie');
-    }
-  });
-
   it('reads the session at each call', async () => {
     let token: string | null = null;
     const { client, calls } = setup({

@@ -9,14 +9,12 @@ export interface ApiSession {
   deviceId: string | null;
   authToken: string | null;
   csrfToken: string | null;
-  /** Server side: the visitor's Cookie header, forwarded. */
-  cookieHeader?: string | null;
 }
 
 export interface ApiClientOptions {
-  /** Origin to prefix to /api paths ('' in the browser). */
+  /** Origin to prefix to /api paths ('' in the browser; an origin in tests). */
   baseUrl: string;
-  /** The fetch to use (the browser's, or the server's in-process one). */
+  /** The fetch to use (the browser's). */
   fetch: (input: string, init: RequestInit) => Promise<Response>;
   /** Read at each call: cookie values and the device id. */
   session: () => ApiSession;
@@ -125,7 +123,10 @@ function errorFromAnswer(response: Response, text: string): ApiError {
   return new ApiError(response.status, code, message, { fields });
 }
 
-/** The one API client of spec §7, for the server render and the browser alike. */
+/**
+ * The one API client of spec §7: the browser's way to /api (a server render reads in process,
+ * docs/architecture.md "One data path per side").
+ */
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const logError =
@@ -144,7 +145,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (session.authToken) result['Auth-Token'] = session.authToken;
     if (token) result.Authorization = `Bearer ${token}`;
     if (session.csrfToken) result['X-CSRFToken'] = session.csrfToken;
-    if (session.cookieHeader) result.Cookie = session.cookieHeader;
     return result;
   }
 

@@ -3,7 +3,6 @@
  * (the search box, the business place finder). Pure, so it is tested without a browser.
  */
 
-export const WONDER_SEARCH_PATH = '/api/v2/search/wonder-search';
 /** Fewer letters than this match too much to be useful, so no call is made. */
 export const MIN_SEARCH_CHARS = 2;
 export const SEARCH_DEBOUNCE_MS = 200;

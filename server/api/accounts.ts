@@ -337,7 +337,7 @@ export const accountRoutes =
           if (isUniqueViolation(error)) throw usernameRefused('taken');
           throw error;
         }
-        ctx.cache.clear();
+        ctx.publicDataChanged();
         return { status: 'valid' as const };
       },
     );

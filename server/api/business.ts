@@ -312,7 +312,7 @@ export const businessRoutes =
           .update(locations)
           .set({ website, description, hours, updatedAt: sql`now()` })
           .where(eq(locations.id, request.params.id));
-        ctx.cache.clear(); // the public place page shows these
+        ctx.publicDataChanged(); // the public place page shows these
         return listingInfo(request.params.id);
       },
     );

@@ -10,6 +10,11 @@ export interface ApiContext extends ReadContext {
   cache: ResponseCache;
   /** The reads of spec §7 by name: served at their URLs and called in process by page renders. */
   reads: ReadRegistry;
+  /**
+   * A write changed what public pages show (a profile, a listing): the response cache, the
+   * shared read answers and the page cache forget what they hold, so the next visit shows it.
+   */
+  publicDataChanged(): void;
 }
 
 /** One resource's endpoints (server/api/<resource>.ts). */

@@ -83,6 +83,7 @@ export function createReadRegistry(options: { sharedTtlMs: number; sharedMaxEntr
     const now = Date.now();
     const entry = shared.get(key);
     if (entry && entry.expires > now) return entry.answer;
+    // Public reads set no header or cookie: the first request's exchange serves them all.
     const answer = work();
     shared.delete(key);
     shared.set(key, { answer, expires: now + options.sharedTtlMs });
@@ -174,7 +175,10 @@ export function createReadRegistry(options: { sharedTtlMs: number; sharedMaxEntr
     if (missing.length) throw new Error(`Reads without a handler: ${missing.join(', ')}`);
   }
 
-  return { register, pageReads, assertComplete };
+  /** Forgets the shared answers (public data changed). */
+  const clearShared = () => shared.clear();
+
+  return { register, pageReads, assertComplete, clearShared };
 }
 
 export type ReadRegistry = ReturnType<typeof createReadRegistry>;

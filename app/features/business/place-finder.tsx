@@ -1,13 +1,12 @@
 import { LoaderCircle, MapPin, Search } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { Location } from '../../../contract/locations';
 import type { SearchResults } from '../../../contract/search';
-import { browserApi } from '../../api/browser-api';
+import { browserReads } from '../../api/reads';
 import { Button } from '../../components/ui/button';
 import { useBusinessEntryDefault } from '../../flags';
 import { useRootData } from '../../root-data';
-import { SEARCH_DEBOUNCE_MS, searchableTerm, WONDER_SEARCH_PATH } from '../../shared/search-query';
+import { SEARCH_DEBOUNCE_MS, searchableTerm } from '../../shared/search-query';
 import { businessEntryTarget } from './business-entry';
 import formStyles from '../../components/ui/form.module.css';
 import styles from './business.module.css';
@@ -47,12 +46,10 @@ export function PlaceFinder({
     setLoading(true);
     let current = true;
     const timer = window.setTimeout(async () => {
-      const answer = await browserApi().get<SearchResults>(WONDER_SEARCH_PATH, {
-        search_type: 'global',
-        term: query,
-        include: 'locations',
-        limit: 6,
-      });
+      const answer = await browserReads().search(
+        {},
+        { search_type: 'global', term: query, include: 'locations', limit: 6 },
+      );
       if (!current) return;
       setLoading(false);
       setPlaces(answer?.data.locations ?? []);
@@ -66,7 +63,7 @@ export function PlaceFinder({
   async function claim(place: Place) {
     setClaiming(place.clm_id);
     setError(null);
-    const location = await browserApi().get<Location>(`/api/v2/locations/${place.clm_id}`);
+    const location = await browserReads().location({ id: place.clm_id });
     if (!location) {
       setClaiming(null);
       setError('We could not open that place just now. Try again.');

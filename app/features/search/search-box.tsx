@@ -3,9 +3,9 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { FocusEvent, KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { SearchResults } from '../../../contract/search';
-import { browserApi } from '../../api/browser-api';
+import { browserReads } from '../../api/reads';
 import { Avatar } from '../../components/ui/avatar';
-import { SEARCH_DEBOUNCE_MS, WONDER_SEARCH_PATH, searchableTerm } from '../../shared/search-query';
+import { SEARCH_DEBOUNCE_MS, searchableTerm } from '../../shared/search-query';
 import {
   buildSearchOptions,
   highlightMatch,
@@ -71,8 +71,8 @@ export function SearchBox({
     if (term === null) return;
     let live = true;
     const timer = setTimeout(() => {
-      void browserApi()
-        .get<SearchResults>(WONDER_SEARCH_PATH, wonderSearchQuery(term))
+      void browserReads()
+        .search({}, wonderSearchQuery(term))
         .then((results) => {
           if (!live) return;
           setAnswer({ term, data: results?.data ?? null });

@@ -1,0 +1,134 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Location } from '../../contract/locations';
+import { api, baseUrl } from './client';
+import { sessionOf } from './sign-in';
+
+/**
+ * Server-rendered pages through the real host: the page cache (server/page-cache.ts) serves an
+ * anonymous page rendered once, with each response's own CSP nonce and distinct id, and never
+ * serves a signed-in visitor or a stale page after a write.
+ */
+const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/124.0 Safari/537.36';
+
+async function page(path: string, headers: Record<string, string> = {}) {
+  const response = await fetch(baseUrl() + path, {
+    headers: { 'user-agent': DESKTOP, accept: 'text/html', ...headers },
+  });
+  const csp = response.headers.get('content-security-policy') ?? '';
+  return {
+    status: response.status,
+    cache: response.headers.get('x-page-cache'),
+    nonce: /'nonce-([^']+)'/.exec(csp)?.[1] ?? '',
+    html: await response.text(),
+  };
+}
+
+/** The page's own spec §3 page flag data. */
+const pageFlags = (html: string) =>
+  JSON.parse(
+    /<script id="page-flags" type="application\/json">([^<]*)<\/script>/.exec(html)![1]!,
+  ) as {
+    distinct_id: string;
+  };
+
+let placePath: string;
+let placeId: number;
+
+beforeAll(async () => {
+  const mine = await api<{ business_dashboard_locations: { clm_id: number }[] }>(
+    '/api/user/3/business-dashboard-locations',
+    { headers: { 'auth-token': await sessionOf('Jonah Novak') } },
+  );
+  placeId = mine.body.business_dashboard_locations[1]!.clm_id;
+  const place = await api<Location>(`/api/v2/locations/${placeId}`);
+  placePath = `/location/${place.body.city_slug}/${place.body.clm_slug}`;
+});
+
+describe('the page cache', () => {
+  it('renders an anonymous page once; each answer carries its own nonce and distinct id', async () => {
+    const path = `/city/il/chicago?cache-check=${Date.now()}`;
+    const visitor = 'visitor-aaaa-0001';
+    const first = await page(path, { cookie: `distinct_id=${visitor}` });
+    expect(first.status).toBe(200);
+    expect(first.cache).toBe('miss');
+    // Flag values are part of the key (tests/api/flags.json rolls flags out to part of the
+    // visitors): a visitor with the first one's values is served its page, one with other
+    // values gets a page of their own.
+    const flagsOf = (html: string) => JSON.stringify(pageFlags(html).flags);
+    let second: Awaited<ReturnType<typeof page>> | undefined;
+    let other = '';
+    let differentFlagsSeen = false;
+    for (let n = 2; n <= 16 && !(second && differentFlagsSeen); n++) {
+      const id = `visitor-bbbb-${String(n).padStart(4, '0')}`;
+      const answer = await page(path, { cookie: `distinct_id=${id}` });
+      if (flagsOf(answer.html) === flagsOf(first.html)) {
+        if (!second) [second, other] = [answer, id];
+      } else if (!differentFlagsSeen) {
+        differentFlagsSeen = true;
+        expect(answer.cache).toBe('miss');
+      }
+    }
+    expect(differentFlagsSeen).toBe(true);
+    expect(second?.cache).toBe('hit');
+    if (!second) return;
+    expect(first.nonce).not.toBe(second.nonce);
+    for (const [answer, rival] of [
+      [first, second],
+      [second, first],
+    ] as const) {
+      expect(answer.nonce).toMatch(/^[A-Za-z0-9_-]{16,}$/);
+      // every script of the page carries this answer's nonce, none the other's
+      expect(answer.html).toContain(`nonce="${answer.nonce}"`);
+      expect(answer.html).not.toContain(rival.nonce);
+      expect(answer.html).toContain('Chicago');
+    }
+    expect(pageFlags(first.html).distinct_id).toBe(visitor);
+    expect(pageFlags(second.html).distinct_id).toBe(other);
+    expect(second.html.replaceAll(second.nonce, 'N').replaceAll(other, 'D')).toBe(
+      first.html.replaceAll(first.nonce, 'N').replaceAll(visitor, 'D'),
+    );
+  });
+
+  it('renders for each visitor with a session, and keeps pages per device class', async () => {
+    const path = `/city/il/chicago?session-check=${Date.now()}`;
+    await page(path);
+    const signedIn = await page(path, { 'auth-token': 'x', cookie: 'auth_token=not-a-session' });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.cache).toBeNull();
+    const phone = await page(path, {
+      'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) Mobile/15E148',
+    });
+    expect(phone.cache).toBe('miss');
+  });
+
+  it('does not keep a page that was not found', async () => {
+    const path = '/location/chicago-il/no-such-place-987654321';
+    expect((await page(path)).status).toBe(404);
+    const again = await page(path);
+    expect(again.status).toBe(404);
+    expect(again.cache).toBe('miss');
+  });
+
+  it('forgets pages when an owner changes what they show', async () => {
+    const visitor = { cookie: 'distinct_id=visitor-cccc-0001' };
+    const before = await page(placePath, visitor);
+    expect(before.status).toBe(200);
+    expect((await page(placePath, visitor)).cache).toBe('hit');
+    const description = `Fresh masa every morning (${Date.now()}).`;
+    const saved = await api(`/api/biz/locations/${placeId}/info`, {
+      method: 'PUT',
+      headers: { 'auth-token': await sessionOf('Jonah Novak') },
+      body: {
+        website: 'tacos.example.com',
+        description,
+        hours: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'].map(
+          (day) => ({ day, open: '11:00', close: '22:00' }),
+        ),
+      },
+    });
+    expect(saved.status).toBe(200);
+    const after = await page(placePath, visitor);
+    expect(after.cache).toBe('miss');
+    expect(after.html).toContain(description);
+  });
+});
