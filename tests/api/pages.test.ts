@@ -29,6 +29,7 @@ const pageFlags = (html: string) =>
     /<script id="page-flags" type="application\/json">([^<]*)<\/script>/.exec(html)![1]!,
   ) as {
     distinct_id: string;
+    flags: Record<string, unknown>;
   };
 
 let placePath: string;
