@@ -32,6 +32,7 @@ export function PosterCard({
           width={360}
           height={640}
           loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={eager ? 'high' : 'auto'}
           decoding="async"
         />
       ) : (

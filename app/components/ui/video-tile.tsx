@@ -4,7 +4,10 @@ import { paths } from '../../paths';
 import { Avatar } from './avatar';
 import styles from './video-tile.module.css';
 
-/** A 9:16 poster tile of a review: creator and place over a soft gradient (brand.md). */
+/**
+ * A 9:16 poster tile of a review: creator and place over a soft gradient (brand.md). A `priority`
+ * tile is the page's main image: loaded at once, at high priority (the server preloads it).
+ */
 export function VideoTile({ review, priority = false }: { review: Review; priority?: boolean }) {
   return (
     <Link to={paths.review(review.clm_id)} className={styles.tile}>
@@ -15,6 +18,7 @@ export function VideoTile({ review, priority = false }: { review: Review; priori
         width={review.video.width}
         height={review.video.height}
         loading={priority ? 'eager' : 'lazy'}
+        fetchPriority={priority ? 'high' : 'auto'}
         decoding="async"
       />
       <span className={styles.overlay}>

@@ -20,6 +20,7 @@ export function AppDownloadPanel() {
         alt="QR code to download the Spotreel app"
         width={112}
         height={112}
+        loading="lazy"
       />
       <div className={styles.downloadBody}>
         <h2 id="download-title" className={styles.downloadTitle}>

@@ -96,7 +96,7 @@ export function CityPage({
                       title={place.clm_name}
                       detail={`${place.clm_label} · ${place.clm_neighborhood}`}
                       // The first strip holds the page's largest content: no lazy loading there.
-                      eager={stripIndex === 0 && index < 4}
+                      eager={stripIndex === 0 && index === 0}
                     />
                   </li>
                 ))}

@@ -15,6 +15,7 @@ import { ButtonLink } from '../../components/ui/button';
 import { VideoGrid } from '../../components/ui/video-grid';
 import { VideoTile } from '../../components/ui/video-tile';
 import { paths } from '../../paths';
+import { useRootData } from '../../root-data';
 import styles from './landing-page.module.css';
 
 const CATEGORIES = [
@@ -43,6 +44,7 @@ export function LandingPage({
   search: ReactNode;
 }) {
   const { featured, watch, cities } = data;
+  const onPhone = useRootData()?.firstLoad.device === 'mobile';
   return (
     <>
       <section className={styles.hero} aria-labelledby="landing-title">
@@ -85,7 +87,8 @@ export function LandingPage({
           <div className={styles.heroMedia}>
             {featured ? (
               <figure className={styles.featured}>
-                <VideoTile review={featured} priority />
+                {/* the main image beside the title on larger screens; below it on phones */}
+                <VideoTile review={featured} priority={!onPhone} />
                 <figcaption className={styles.featuredCaption}>
                   <span className={styles.featuredLabel}>Featured</span>
                   {featured.clm_caption}

@@ -116,7 +116,7 @@ export function PlacePage({
             Videos from locals
           </h2>
           {paged.videos.length > 0 ? (
-            <VideoGrid reviews={paged.videos} label={`Videos of ${location.clm_name}`} />
+            <VideoGrid reviews={paged.videos} label={`Videos of ${location.clm_name}`} lead />
           ) : (
             <p className={styles.empty}>
               No videos of {location.clm_name} yet. Be the first to film it in the app.

@@ -73,7 +73,7 @@ export function CreatorPage({ data, actions }: { data: CreatorData; actions: Rea
       ) : null}
 
       {groups.length > 0 ? (
-        groups.map((group) => (
+        groups.map((group, groupIndex) => (
           <section
             key={group.city.clm_id}
             aria-labelledby={`city-${group.city.clm_id}`}
@@ -85,6 +85,7 @@ export function CreatorPage({ data, actions }: { data: CreatorData; actions: Rea
             <VideoGrid
               reviews={group.reviews}
               label={`Videos by ${user.display_name} in ${group.city.clm_city}`}
+              lead={groupIndex === 0}
             />
           </section>
         ))
