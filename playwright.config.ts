@@ -16,6 +16,16 @@ const IPHONE_UA =
 const DESKTOP_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
 
+/** Specs whose rules depend on the width class (spec §2.5, §9): also run at 1440 px. */
+const DESKTOP_RULES = [
+  'layouts.spec.ts',
+  'route-sets.spec.ts',
+  'shared-elements.spec.ts',
+  'app-install.spec.ts',
+  'server-rendering.spec.ts',
+  'consumer-screens.spec.ts',
+];
+
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
@@ -50,6 +60,12 @@ export default defineConfig({
     {
       name: 'desktop-1280',
       use: { viewport: { width: 1280, height: 800 }, userAgent: DESKTOP_UA },
+    },
+    {
+      // spec §9: desktop starts at 1281 px; the specs whose rules differ on a desktop screen
+      name: 'desktop-1440',
+      testMatch: DESKTOP_RULES,
+      use: { viewport: { width: 1440, height: 900 }, userAgent: DESKTOP_UA },
     },
   ],
   webServer: [

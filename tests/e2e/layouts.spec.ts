@@ -55,9 +55,15 @@ test.describe('layouts (spec §2.2, §2.3)', () => {
     await page.goto('/biz/sign-in');
     const seen = await chrome(page);
     expect(seen.footer).toBe(false);
-    expect(seen.header).toBe(true); // 375 is mobile, 1280 is tablet: both show it
+    // spec §9: 375 is mobile and 1280 tablet, both show it; desktop starts at 1281
+    const desktop = (page.viewportSize()?.width ?? 0) > 1280;
+    expect(seen.header).toBe(!desktop);
     await page.setViewportSize({ width: 1440, height: 900 });
     await expect(page.getByTestId('top-nav')).toBeHidden();
+    if (desktop) {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await expect(page.getByTestId('top-nav')).toBeVisible();
+    }
   });
 
   test('communityround has a compact logo-only header, no footer and no banner', async ({

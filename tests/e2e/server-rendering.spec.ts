@@ -39,13 +39,14 @@ test.describe('server rendering', () => {
     test(`${path} hydrates onto the server's page without a console error or warning`, async ({
       page,
     }) => {
-      // Hydration adopts the server's nodes: between the moment React Router creates its router
-      // (during the hydrating render, which then finishes in the same task) and a microtask
-      // queued then (just after hydration, before effects and state updates), no element may be
-      // created and none of the page's elements may leave the document — React Router's two
-      // data hand-off scripts (`streamController.enqueue/close`, server-only, already run)
-      // excepted. Moving nodes is allowed: a node someone else put in the body during parsing
-      // (as a browser extension does) is passed by, and must still be there afterwards.
+      // React reports a hydration mismatch as a console error, which fails every browser test
+      // (fixtures.ts). This checks the other half: hydration adopts the server's nodes. From the
+      // moment React Router creates its router (just before React hydrates) until a microtask
+      // queued then, no element may be created, and none of the page's elements may leave the
+      // document — React Router's two data hand-off scripts (`streamController.enqueue/close`,
+      // server-only, already run) excepted. (A mismatch makes React throw the server's nodes away
+      // and render anew.) Moving nodes is allowed: a node someone else put in the body during
+      // parsing (as a browser extension does) is passed by, and must still be there afterwards.
       await page.addInitScript(() => {
         const state = window as unknown as {
           hydration?: { created: string[]; lost: string[] };
