@@ -1,4 +1,4 @@
-import { asc, desc, eq, isNotNull } from 'drizzle-orm';
+import { asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { IdParams, paginationData } from '../../contract/common';
 import {
   Location,
@@ -10,7 +10,7 @@ import {
 } from '../../contract/locations';
 import { LocationVideosQuery, VideoList } from '../../contract/reviews';
 import { z } from 'zod';
-import { computeRelatedLocations } from '../../db/derived';
+import { computeRelatedLocations, RELATED_LIMIT } from '../../db/derived';
 import {
   locationFollows,
   locations,
@@ -27,7 +27,6 @@ import {
   findLocation,
   findLocationSummaries,
   findReviews,
-  locationSummariesByIds,
   toAuthor,
 } from './read-models';
 
@@ -181,21 +180,32 @@ export const locationRoutes: ApiRoutes = (ctx) => async (app) => {
     async (call) => {
       const { id } = await existing(call, call.params.id);
       const { use_cache: useCache, use_only_cache: onlyCache } = call.query;
-      const cached = async () =>
+      const stored = sql`(select ${relatedLocations.relatedIds} from ${relatedLocations}
+        where ${relatedLocations.locationId} = ${id})`;
+      // The stored places in their stored order, in one query (the common case).
+      const fromStore = () =>
+        findLocationSummaries(
+          ctx,
+          sql`${locations.id} = any(${stored}::int[])`,
+          [sql`array_position(${stored}, ${locations.id})`],
+          RELATED_LIMIT,
+        );
+      const isStored = async () =>
         (
           await ctx.db
-            .select({ ids: relatedLocations.relatedIds })
+            .select({ id: relatedLocations.locationId })
             .from(relatedLocations)
             .where(eq(relatedLocations.locationId, id))
             .limit(1)
-        )[0]?.ids;
-      let ids = useCache || onlyCache ? await cached() : undefined;
-      const fromCache = ids !== undefined;
-      if (ids === undefined && !onlyCache) {
-        await computeRelatedLocations(ctx.db, [id]);
-        ids = await cached();
+        ).length > 0;
+      if (useCache || onlyCache) {
+        const data = await fromStore();
+        // None found: stored as none, or not computed yet.
+        if (data.length > 0 || (await isStored())) return { data, cached: true };
+        if (onlyCache) return { data: [], cached: false };
       }
-      return { data: await locationSummariesByIds(ctx, ids ?? []), cached: fromCache };
+      await computeRelatedLocations(ctx.db, [id]);
+      return { data: await fromStore(), cached: false };
     },
   );
 
