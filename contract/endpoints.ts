@@ -109,6 +109,34 @@ export interface ReadTypes {
 
 export type ReadName = keyof typeof READ_URLS & keyof ReadTypes;
 
+/**
+ * Every write the web app makes (spec §7), declared once: method and URL. Their bodies and
+ * answers are the contract's schemas named at each call.
+ */
+export const WRITE_URLS = {
+  signIn: 'POST /api/user/me',
+  register: 'POST /api/user/register',
+  checkUsername: 'POST /api/user/valid',
+  saveUser: 'POST /api/user/save',
+  signOut: 'POST /api/user/sign-out',
+  claim: 'POST /api/biz/claims',
+  saveListingInfo: 'PUT /api/biz/locations/:id/info',
+  campaignEntry: 'POST /api/campaigns/:campaign/entries',
+  shareTracker: 'POST /api/v2/trackers/share',
+  reviewRead: 'PUT /api/v2/reviews/:id/reads/:deviceId',
+  events: 'POST /api/events',
+} as const;
+export type WriteName = keyof typeof WRITE_URLS;
+
+/** A write's method and its URL with the path parameters filled in (each encoded). */
+export function writeRequest(
+  name: WriteName,
+  params: Record<string, string | number> = {},
+): { method: 'POST' | 'PUT'; path: string } {
+  const [method, url] = WRITE_URLS[name].split(' ') as ['POST' | 'PUT', string];
+  return { method, path: fillPath(name, url, params) };
+}
+
 /** One read's call: parameters (omitted when it has none) and query (optional). */
 export type ReadArgs<Name extends ReadName> = ReadTypes[Name]['params'] extends None
   ? [params?: None, query?: ReadTypes[Name]['query']]
@@ -123,8 +151,11 @@ export type Reads = {
 };
 
 /** A read's URL with its path parameters filled in (each encoded). */
-export function readPath(name: ReadName, params: Record<string, string | number> = {}): string {
-  return READ_URLS[name].replace(/:(\w+)/g, (_, key: string) => {
+export const readPath = (name: ReadName, params: Record<string, string | number> = {}): string =>
+  fillPath(name, READ_URLS[name], params);
+
+function fillPath(name: string, url: string, params: Record<string, string | number>): string {
+  return url.replace(/:(\w+)/g, (_, key: string) => {
     const value = params[key];
     if (value === undefined) throw new Error(`${name}: missing path parameter ${key}`);
     return encodeURIComponent(String(value));

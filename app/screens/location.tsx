@@ -4,7 +4,7 @@ import { idFromLocationIdentifier } from '../../contract/slug';
 import { NotFound } from '../layout/page-header';
 import { AppActionButton } from '../features/app-install/app-action-button';
 import { businessEntryTarget } from '../features/business/business-entry';
-import { PlacePage, type PlaceData } from '../features/locations/place-page';
+import { LocationPage, type LocationPageData } from '../features/locations/location-page';
 import { breadcrumbJsonLd, placeJsonLd } from '../features/seo/structured-data';
 import { FIRST_PAGE_SIZE } from '../features/locations/use-paged-videos';
 import { ShareButton } from '../features/sharing/share-button';
@@ -14,7 +14,7 @@ import { useRootData } from '../root-data';
 import { defineScreen } from './screen-module';
 
 type LocationData =
-  (PlaceData & { source: string; follows: LocationFollows | null }) | { location: null };
+  (LocationPageData & { source: string; follows: LocationFollows | null }) | { location: null };
 
 /** Place page `locations/:locationIdentifier` and `location/:citySlug/:locationIdentifier` (spec §2.4). */
 export const screen = defineScreen<LocationData>({
@@ -78,7 +78,7 @@ export const screen = defineScreen<LocationData>({
   Screen: ({ data }) => (data.location ? <Place data={data} /> : <NotFound what="place" />),
 });
 
-function Place({ data }: { data: PlaceData & { source: string } }) {
+function Place({ data }: { data: LocationPageData & { source: string } }) {
   const root = useRootData();
   const defaultTarget = useBusinessEntryDefault();
   const path = paths.locationInCity(data.location.city_slug, data.location.clm_slug);
@@ -89,7 +89,7 @@ function Place({ data }: { data: PlaceData & { source: string } }) {
     claimSiteUrl: root?.config.claimBusinessUrl ?? '',
   });
   return (
-    <PlacePage
+    <LocationPage
       data={data}
       claimHref={claimHref}
       actions={

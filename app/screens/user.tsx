@@ -1,12 +1,12 @@
 import { NotFound } from '../layout/page-header';
 import { ShareButton } from '../features/sharing/share-button';
-import { CreatorPage, type CreatorData } from '../features/users/creator-page';
+import { UserPage, type UserPageData } from '../features/users/user-page';
 import { EditProfileButton } from '../features/users/edit-profile';
 import { paths } from '../paths';
 import { defineScreen } from './screen-module';
 
 /** Creator profile `users/:userSlug` (spec §2.4). */
-export const screen = defineScreen<CreatorData | { user: null }>({
+export const screen = defineScreen<UserPageData | { user: null }>({
   async load({ reads, screen }) {
     const route = await reads.route(
       { slug: screen.params.userSlug ?? '' },
@@ -43,7 +43,7 @@ export const screen = defineScreen<CreatorData | { user: null }>({
   shareResource: (data) => (data.user ? { type: 'user', id: data.user.user_id } : null),
   Screen: ({ data }) =>
     data.user ? (
-      <CreatorPage
+      <UserPage
         data={data}
         actions={
           <>

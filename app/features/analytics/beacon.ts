@@ -1,4 +1,5 @@
 import type { AnalyticsEvent } from './analytics';
+import { writeRequest } from '../../../contract/endpoints';
 
 /**
  * Sends events to the first-party sink in one request that survives the page going away
@@ -17,4 +18,4 @@ export function sendEvents(endpoint: string, events: readonly AnalyticsEvent[]):
   }).catch(() => undefined);
 }
 
-export const EVENTS_ENDPOINT = '/api/events';
+export const EVENTS_ENDPOINT = writeRequest('events').path;

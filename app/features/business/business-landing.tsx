@@ -1,7 +1,7 @@
 import { BarChart3, Clapperboard, Store } from 'lucide-react';
 import { ButtonLink } from '../../components/ui/button';
 import { paths } from '../../paths';
-import { PlaceFinder } from './place-finder';
+import { LocationFinder } from './location-finder';
 import { PriceCard } from './pricing';
 import styles from './business.module.css';
 import { tracked } from '../../shared/tracked';
@@ -84,7 +84,7 @@ export function BusinessLanding() {
             Search for your business, then claim it. It takes about two minutes.
           </p>
         </div>
-        <PlaceFinder source="biz" />
+        <LocationFinder source="biz" />
       </section>
 
       <section className={`page-width ${styles.pricing}`} aria-labelledby="biz-pricing-title">

@@ -10,6 +10,7 @@ import formStyles from '../../components/ui/form.module.css';
 import styles from './business.module.css';
 import { Field, SelectField, type FieldProps } from '../../components/ui/form-field';
 import type { ClaimPrefill } from './claim-prefill';
+import { writeRequest } from '../../../contract/endpoints';
 
 type FieldName =
   | 'owner_name'
@@ -69,7 +70,8 @@ export function ClaimForm({ prefill }: { prefill: ClaimPrefill }) {
     setFormError(null);
     setSending(true);
     try {
-      await browserApi().request('POST', '/api/biz/claims', {
+      const { method, path } = writeRequest('claim');
+      await browserApi().request(method, path, {
         body: {
           owner_name: values.owner_name,
           position: values.position,

@@ -13,7 +13,7 @@ import { dashboardHref, type DashboardData } from './dashboard-data';
 import { GrowthTab } from './growth-tab';
 import { InfoTab } from './info-tab';
 import { KpiCards } from './kpi-cards';
-import { PlaceFinder } from './place-finder';
+import { LocationFinder } from './location-finder';
 import styles from './business.module.css';
 
 const TABS: { tab: DashboardTab; label: string }[] = [
@@ -67,7 +67,7 @@ function Onboarding() {
           Your account does not run a place on Spotreel yet. Find yours and claim it; once we have
           checked the claim, its dashboard opens here.
         </p>
-        <PlaceFinder source="dashboard" label="Search for your business" />
+        <LocationFinder source="dashboard" label="Search for your business" />
       </div>
     </>
   );

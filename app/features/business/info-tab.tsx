@@ -8,6 +8,7 @@ import { Button } from '../../components/ui/button';
 import formStyles from '../../components/ui/form.module.css';
 import styles from './business.module.css';
 import { Field, FieldShell } from '../../components/ui/form-field';
+import { writeRequest } from '../../../contract/endpoints';
 
 type Day = { day: string; open: string | null; close: string | null };
 
@@ -57,21 +58,18 @@ function InfoForm({ info, location }: { info: ListingInfo; location: Location | 
     setStatus(null);
     setFormError(null);
     try {
-      const saved = await browserApi().request<ListingInfo>(
-        'PUT',
-        `/api/biz/locations/${info.clm_id}/info`,
-        {
-          body: {
-            website: website.trim() || null,
-            description,
-            hours: hours.map((day) => ({
-              day: day.day,
-              open: day.open || null,
-              close: day.close || null,
-            })),
-          },
+      const { method, path } = writeRequest('saveListingInfo', { id: info.clm_id });
+      const saved = await browserApi().request<ListingInfo>(method, path, {
+        body: {
+          website: website.trim() || null,
+          description,
+          hours: hours.map((day) => ({
+            day: day.day,
+            open: day.open || null,
+            close: day.close || null,
+          })),
         },
-      );
+      });
       setErrors({});
       setWebsite(saved.website ?? '');
       setDescription(saved.description);

@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button';
 import { describedBy, FieldMessages, FieldShell } from '../../components/ui/form-field';
 import formStyles from '../../components/ui/form.module.css';
 import styles from './campaigns.module.css';
+import { writeRequest } from '../../../contract/endpoints';
 
 export type FieldSpec = {
   name: string;
@@ -93,7 +94,8 @@ export function CampaignForm({
     setSending(true);
     setFormError(null);
     try {
-      await browserApi().request('POST', `/api/campaigns/${campaign}/entries`, {
+      const { method, path } = writeRequest('campaignEntry', { campaign });
+      await browserApi().request(method, path, {
         body: bodyOf(fields, values),
       });
       setSent(true);

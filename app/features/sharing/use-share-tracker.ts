@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { browserApi } from '../../api/browser-api';
 import { readReferrer, REFERRER_PARAM, type ShareResource } from './referrer';
+import { writeRequest } from '../../../contract/endpoints';
 
 /**
  * spec §7: a page opened with ?referrer= fires POST /api/v2/trackers/share once. The parameter is
@@ -17,7 +18,7 @@ export function useShareTracker(resource: ShareResource | null) {
     const key = `share:${type}:${id}:${referrer}`;
     if (window.sessionStorage.getItem(key)) return;
     window.sessionStorage.setItem(key, '1');
-    void browserApi().post('/api/v2/trackers/share', {
+    void browserApi().post(writeRequest('shareTracker').path, {
       resourceId: id,
       resourceType: type,
       referrerCode: referrer,

@@ -1,5 +1,5 @@
 import type { AppUserRecord } from '../../../contract/accounts';
-import type { Reads } from '../../../contract/endpoints';
+import { writeRequest, type Reads } from '../../../contract/endpoints';
 import type { ApiClient } from '../../api/client';
 import { toSessionUser, type SessionUser } from './session-user';
 
@@ -19,4 +19,4 @@ export async function loadSessionUser(reads: Reads): Promise<SessionUser | null>
 }
 
 /** Ends the session on the server (it also clears the cookie); local state is the caller's. */
-export const endSession = (api: ApiClient) => api.post('/api/user/sign-out');
+export const endSession = (api: ApiClient) => api.post(writeRequest('signOut').path);

@@ -6,6 +6,7 @@ import { readsOver } from '../../api/reads';
 import type { PopupAnswer } from './auth-popup';
 import type { SessionUser } from './session-user';
 import { loadSessionUser, withBusinesses } from './session-api';
+import { writeRequest } from '../../../contract/endpoints';
 
 export const PROVIDERS = [
   { id: 'google', label: 'Google', type: 'google.com' },
@@ -93,9 +94,10 @@ export async function signIn(
   if (answer === null) return null;
   const user = socialUserOf(answer.user);
   if (!user || !answer.idToken) throw new Error('No user found');
+  const signInCall = writeRequest('signIn');
   const result = await api.request<AppUserRecord | { status: 'user_not_found' }>(
-    'POST',
-    '/api/user/me',
+    signInCall.method,
+    signInCall.path,
     { body: user, token: answer.idToken },
   );
   if (result.status === 'user_not_found') throw new NoAppUserError(user, answer.idToken);
@@ -108,7 +110,8 @@ export async function signUp(
   pending: Pick<NoAppUserError, 'providerUser' | 'idToken'>,
   username: string,
 ): Promise<SessionUser> {
-  const record = await api.request<AppUserRecord>('POST', '/api/user/register', {
+  const { method, path } = writeRequest('register');
+  const record = await api.request<AppUserRecord>(method, path, {
     body: signUpPayload(pending.providerUser, { username }),
     token: pending.idToken,
   });
@@ -124,7 +127,7 @@ export interface UsernameCheck {
 
 /** The server's username check (rules, reserved words, taken); null when it did not answer. */
 export const checkUsername = (api: ApiClient, username: string) =>
-  api.post<UsernameCheck>('/api/user/valid', { username });
+  api.post<UsernameCheck>(writeRequest('checkUsername').path, { username });
 
 export interface ProfileChanges {
   username?: string;
@@ -138,7 +141,8 @@ export async function saveUser(
   user: SessionUser,
   changes: ProfileChanges,
 ): Promise<SessionUser> {
-  const answer = await api.request<{ status: string }>('POST', '/api/user/save', {
+  const { method, path } = writeRequest('saveUser');
+  const answer = await api.request<{ status: string }>(method, path, {
     body: { user_id: user.user_id, ...changes },
   });
   if (answer?.status !== 'valid') throw new Error('Your profile was not saved. Try again.');

@@ -2,6 +2,7 @@ import type { Review } from '../../../contract/reviews';
 import { browserApi } from '../../api/browser-api';
 import { DEVICE_ID_COOKIE, DEVICE_ID_KEY, ensureDeviceId, readCookie } from '../../api/session';
 import { MAX_WATCHED_SECONDS } from './view-tracker';
+import { writeRequest } from '../../../contract/endpoints';
 
 /** spec §7: PUT /api/v2/reviews/{id}/reads/{deviceId} with the seconds watched, to 0.1 s. */
 export function readRequest(
@@ -9,7 +10,7 @@ export function readRequest(
   watchedSeconds: number,
   deviceId: string,
 ): { path: string; body: { watchedDuration?: number } } {
-  const path = `/api/v2/reviews/${review.clm_id}/reads/${encodeURIComponent(deviceId)}`;
+  const { path } = writeRequest('reviewRead', { id: review.clm_id, deviceId });
   // ReadBody: watchedDuration is absent when the player could not tell
   if (!Number.isFinite(watchedSeconds)) return { path, body: {} };
   const seconds = Math.min(Math.max(watchedSeconds, 0), MAX_WATCHED_SECONDS);

@@ -14,11 +14,11 @@ import { Button } from '../../components/ui/button';
 import { PosterCard } from '../../components/ui/poster-card';
 import { VideoGrid } from '../../components/ui/video-grid';
 import { paths } from '../../paths';
-import styles from './place-page.module.css';
+import styles from './location-page.module.css';
 import { usePagedVideos } from './use-paged-videos';
 import { tracked } from '../../shared/tracked';
 
-export interface PlaceData {
+export interface LocationPageData {
   location: Location;
   videos: VideoList | null;
   tips: TipList | null;
@@ -33,12 +33,12 @@ const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFra
  * share, then the videos; details, tips and related places beside them on wide screens.
  * `actions` holds the app-only follow and the share buttons; `claim` the business entry.
  */
-export function PlacePage({
+export function LocationPage({
   data,
   actions,
   claimHref,
 }: {
-  data: PlaceData;
+  data: LocationPageData;
   actions: ReactNode;
   claimHref: string;
 }) {

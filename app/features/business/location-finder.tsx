@@ -18,7 +18,7 @@ type Place = NonNullable<SearchResults['data']['locations']>[number];
  * "Find your place, then claim it": a place search whose Claim buttons go where the business-entry
  * decision of spec §2.2 says (`source` is the utm_source of this entry).
  */
-export function PlaceFinder({
+export function LocationFinder({
   source,
   label = 'Find your business',
 }: {

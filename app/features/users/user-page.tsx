@@ -8,9 +8,9 @@ import { Avatar } from '../../components/ui/avatar';
 import { PosterCard } from '../../components/ui/poster-card';
 import { VideoGrid } from '../../components/ui/video-grid';
 import { paths } from '../../paths';
-import styles from './creator-page.module.css';
+import styles from './user-page.module.css';
 
-export interface CreatorData {
+export interface UserPageData {
   user: User;
   byCity: ReviewsByCity | null;
   collections: UserCollectionList | null;
@@ -19,7 +19,7 @@ export interface CreatorData {
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
 
 /** A creator's profile: who they are, their videos city by city, and their collections. */
-export function CreatorPage({ data, actions }: { data: CreatorData; actions: ReactNode }) {
+export function UserPage({ data, actions }: { data: UserPageData; actions: ReactNode }) {
   const { user, byCity, collections } = data;
   const groups = byCity?.data ?? [];
   return (
