@@ -44,6 +44,8 @@ export function createPageCache(options: { ttlMs: number; maxBytes: number }) {
   const entries = new Map<string, Entry>();
   const inFlight = new Map<string, Promise<{ page: PageTemplate; cacheable: boolean }>>();
   let bytes = 0;
+  // Bumped by clear(): a render that started before a write never stores its page after it.
+  let generation = 0;
 
   function drop(key: string) {
     const entry = entries.get(key);
@@ -88,7 +90,9 @@ export function createPageCache(options: { ttlMs: number; maxBytes: number }) {
     },
     clear() {
       entries.clear();
+      inFlight.clear();
       bytes = 0;
+      generation += 1;
     },
 
     /** A rendered page (with the placeholders in it) as a template. */
@@ -123,15 +127,17 @@ export function createPageCache(options: { ttlMs: number; maxBytes: number }) {
       const cached = get(key);
       if (cached) return { page: cached, hit: true };
       const pending = inFlight.get(key);
+      // (A render the last clear() overtook is no longer in flight: nobody joins it.)
       if (pending) {
         const shared = await pending.catch(() => null);
         if (shared?.cacheable) return { page: shared.page, hit: true };
       }
+      const started = generation;
       const rendering = render();
       inFlight.set(key, rendering);
       try {
         const { page, cacheable } = await rendering;
-        if (cacheable) set(key, page);
+        if (cacheable && started === generation) set(key, page);
         return { page, hit: false };
       } finally {
         if (inFlight.get(key) === rendering) inFlight.delete(key);

@@ -12,8 +12,8 @@ import type { Reads } from '../contract/endpoints';
 import type { PublicConfig } from '../contract/public-config';
 import { deviceClassFromUserAgent, type DeviceClass } from '../contract/device';
 import { projectRoot } from '../db/project-root';
-import type { ReadRegistry } from './api/read-route';
-import { AUTH_COOKIE } from './auth/sessions';
+import type { PageReadsOutcome, ReadRegistry } from './api/read-route';
+import { sessionToken } from './auth/sessions';
 import type { Config } from './config';
 import { apiNotFound } from './errors';
 import { pageCsp } from './csp';
@@ -189,10 +189,12 @@ export async function registerWebApp(
         request.headers['user-agent'],
         request.headers['sec-ch-ua-mobile'] as string | undefined,
       );
-      const hasSession = Boolean(request.cookies[AUTH_COOKIE]);
+      // A session comes as the auth_token cookie or the Auth-Token header (spec §7).
+      const hasSession = sessionToken(request) !== null;
 
       /** Renders this page; with placeholders for the nonce and the distinct id when cached. */
       const render = async (values: { nonce: string; distinctId: string }) => {
+        const outcome: PageReadsOutcome = { personal: false, failed: false };
         const context: WebLoadContext = {
           nonce: values.nonce,
           publicConfig,
@@ -201,20 +203,26 @@ export async function registerWebApp(
           hasSession,
           // A cookie a read sets while the page renders (a stale session cleared, say) goes
           // out with the page: the reads answer for this very request and reply.
-          reads: reads.pageReads(request, reply, request.log),
+          reads: reads.pageReads(request, reply, request.log, outcome),
         };
         const response = await handle(toFetchRequest(request), context);
         const headers: [string, string][] = [];
         response.headers.forEach((value, key) => {
           if (key !== 'set-cookie') headers.push([key, value]);
         });
-        return { response, headers, html: response.body ? await response.text() : null };
+        return {
+          response,
+          headers,
+          html: response.body ? await response.text() : null,
+          outcome,
+        };
       };
 
       const cacheable =
         pageCache.enabled &&
         request.method === 'GET' &&
         !hasSession &&
+        request.headers.authorization === undefined &&
         !(config.testHooks && request.url.includes('__throw'));
       let status: number;
       let headers: [string, string][];
@@ -236,9 +244,12 @@ export async function registerWebApp(
               rendered.headers,
               rendered.html ?? '',
             ),
-            // whole pages that were found, and nothing the render asked to set
+            // whole pages that were found, read only what is the same for everyone and read it
+            // all, and nothing the render asked to set
             cacheable:
               rendered.response.status === 200 &&
+              !rendered.outcome.personal &&
+              !rendered.outcome.failed &&
               type.startsWith('text/html') &&
               rendered.response.headers.getSetCookie().length === 0,
           };

@@ -1,6 +1,6 @@
 /** spec §3, §9: the local storage key of the device id. */
 export const DEVICE_ID_KEY = 'deviceId';
-/** The device id mirrored in a cookie so server-rendered calls carry it too (architecture.md). */
+/** The device id mirrored in a cookie, so the server knows it from a page's first request. */
 export const DEVICE_ID_COOKIE = 'device_id';
 /** spec §7: the Auth-Token header's cookie. */
 export const AUTH_TOKEN_COOKIE = 'auth_token';

@@ -95,12 +95,15 @@ export const locationRoutes: ApiRoutes = (ctx) => async (app) => {
       // The place with its counts is what the existence check would ask: share it.
       // Both memos are set before the first await, so reads started beside this one reuse them.
       const record = call.memo(`location-record:${id}`, () => findLocation(ctx, id));
-      void call.memo(`location:${id}`, async () => {
-        const found = await record;
-        return found
-          ? { id, followerCount: found.follower_count, reviewCount: found.review_count }
-          : null;
-      });
+      call
+        .memo(`location:${id}`, async () => {
+          const found = await record;
+          return found
+            ? { id, followerCount: found.follower_count, reviewCount: found.review_count }
+            : null;
+        })
+        // Its readers see a failure; unread, it must not become an unhandled rejection.
+        .catch(() => undefined);
       const location = await record;
       if (!location) throw notFound(`Location ${id}`);
       return location;

@@ -49,6 +49,14 @@ interface Registered {
   handler: (call: ReadCall<unknown, unknown>) => Promise<unknown>;
 }
 
+/** What the reads of one page render did (server/web.ts keeps the page for others only if neither). */
+export interface PageReadsOutcome {
+  /** A read answered for this visitor alone (not a public read). */
+  personal: boolean;
+  /** A read failed for a reason other than refusing its input or not finding its thing. */
+  failed: boolean;
+}
+
 const memos = new WeakMap<FastifyRequest, Map<string, Promise<unknown>>>();
 
 function memoFor(request: FastifyRequest): ReadCall<unknown, unknown>['memo'] {
@@ -130,13 +138,22 @@ export function createReadRegistry(options: { sharedTtlMs: number; sharedMaxEntr
    * handler for this page's request (the visitor's cookies; cookies a read sets go out with the
    * page) and answers null when refused or failed (spec §8), as the browser's client does.
    */
-  function pageReads(request: FastifyRequest, reply: FastifyReply, log: FastifyBaseLogger): Reads {
+  function pageReads(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    log: FastifyBaseLogger,
+    /** What this render's reads did: a page is kept for others only if both stay false. */
+    outcome: PageReadsOutcome = { personal: false, failed: false },
+  ): Reads {
     const memo = memoFor(request);
     const call = async (name: ReadName, params?: object, query?: object) => {
       const entry = handlers.get(name);
       if (!entry) throw new Error(`No handler is registered for the read ${name}`);
       const checkedParams = entry.params?.safeParse(asStrings(params)) ?? { success: true };
       const checkedQuery = entry.query?.safeParse(asStrings(query)) ?? { success: true };
+      // A read that is not the same for everyone (the session user, an owner's dashboard)
+      // makes the page this visitor's own.
+      if (!entry.shared) outcome.personal = true;
       if (!checkedParams.success || !checkedQuery.success) {
         log.debug({ read: name, params, query }, 'read refused: bad input');
         return null;
@@ -157,6 +174,8 @@ export function createReadRegistry(options: { sharedTtlMs: number; sharedMaxEntr
         if (error instanceof HttpError && error.statusCode < 500) {
           log.debug({ read: name, status: error.statusCode }, 'read refused');
         } else {
+          // The page shows what it can (spec §8), but is not kept for anyone else.
+          outcome.failed = true;
           log.error({ err: error, read: name }, 'read failed during a page render');
         }
         return null;

@@ -102,6 +102,23 @@ describe('the page cache', () => {
     expect(phone.cache).toBe('miss');
   });
 
+  it('never keeps a page rendered for a session, the Auth-Token header alone included', async () => {
+    const token = await sessionOf('Jonah Novak');
+    const path = `/biz/dashboard/overview?header-check=${Date.now()}`;
+    const visitor = { cookie: 'distinct_id=visitor-dddd-0001' };
+    const owner = await page(path, { ...visitor, 'auth-token': token });
+    expect(owner.status).toBe(200);
+    expect(owner.cache).toBeNull();
+    expect(owner.html).toContain('Jonah');
+    // the owner's page was not kept: a stranger gets the signed-out dashboard, never kept either
+    // (it asks who is signed in, a read that is not the same for everyone)
+    for (let i = 0; i < 2; i++) {
+      const stranger = await page(path, visitor);
+      expect(stranger.cache).toBe('miss');
+      expect(stranger.html).not.toContain('Jonah');
+    }
+  });
+
   it('does not keep a page that was not found', async () => {
     const path = '/location/chicago-il/no-such-place-987654321';
     expect((await page(path)).status).toBe(404);

@@ -25,11 +25,12 @@ export function useCityFeed(cityId: number, first: Pick<CityFeed, 'content' | 'n
     idOf: videoId,
   });
   const sentinel = useRef<HTMLDivElement>(null);
-  const { hasMore, loadMore } = list;
+  const { hasMore, loadMore, failed } = list;
 
+  // Near the end, the next page on its own; after a failure only the button asks again.
   useEffect(() => {
     const element = sentinel.current;
-    if (!element || !hasMore) return;
+    if (!element || !hasMore || failed) return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((e) => e.isIntersecting)) loadMore();
@@ -38,7 +39,7 @@ export function useCityFeed(cityId: number, first: Pick<CityFeed, 'content' | 'n
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [loadMore, hasMore]);
+  }, [loadMore, hasMore, failed]);
 
   return { videos: list.items, hasMore, loading: list.loading, sentinel, loadMore };
 }

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { createPageCache, type PageTemplate } from './page-cache';
+
+const cacheOf = (maxBytes = 1_000_000) => createPageCache({ ttlMs: 60_000, maxBytes });
+
+describe('page cache (server/page-cache.ts)', () => {
+  it('fills each answer with its own nonce and distinct id, wherever the placeholders stand', () => {
+    const cache = cacheOf();
+    const { nonce, distinctId } = cache.placeholders;
+    const html = `<script nonce="${nonce}">{"distinct_id":"${distinctId}"}</script><p nonce="${nonce}">x</p>`;
+    const page = cache.template(200, [['content-type', 'text/html']], html);
+    expect(cache.fill(page, { nonce: 'N1', distinctId: 'D1' })).toBe(
+      '<script nonce="N1">{"distinct_id":"D1"}</script><p nonce="N1">x</p>',
+    );
+    expect(cache.fill(page, { nonce: 'N2', distinctId: 'D2' })).not.toContain('N1');
+  });
+
+  it('placeholders are letters and digits, new per cache, and a distinct id by shape', () => {
+    const a = cacheOf().placeholders;
+    const b = cacheOf().placeholders;
+    expect(a.nonce).toMatch(/^[A-Za-z0-9]{32}$/);
+    expect(a.distinctId).toMatch(/^[A-Za-z0-9_-]{8,80}$/);
+    expect(a.nonce).not.toBe(b.nonce);
+  });
+
+  const rendered =
+    (html: string, cacheable = true) =>
+    async () => ({
+      page: { status: 200, headers: [], segments: [html], slots: [] } as PageTemplate,
+      cacheable,
+    });
+
+  it('renders once for concurrent misses, then answers from memory', async () => {
+    const cache = cacheOf();
+    let renders = 0;
+    const render = async () => {
+      renders += 1;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return rendered('page')();
+    };
+    const [first, second] = await Promise.all([
+      cache.getOrRender('k', render),
+      cache.getOrRender('k', render),
+    ]);
+    expect([first.hit, second.hit]).toEqual([false, true]);
+    expect((await cache.getOrRender('k', render)).hit).toBe(true);
+    expect(renders).toBe(1);
+  });
+
+  it('keeps nothing that is not cacheable', async () => {
+    const cache = cacheOf();
+    await cache.getOrRender('k', rendered('not found', false));
+    expect(cache.size).toBe(0);
+    expect((await cache.getOrRender('k', rendered('page'))).hit).toBe(false);
+  });
+
+  it('a render that a clear() overtook does not store its page', async () => {
+    const cache = cacheOf();
+    let release: () => void = () => undefined;
+    const slow = cache.getOrRender('k', async () => {
+      await new Promise<void>((resolve) => (release = resolve));
+      return rendered('before the write')();
+    });
+    cache.clear();
+    release();
+    await slow;
+    expect(cache.size).toBe(0);
+    const after = await cache.getOrRender('k', rendered('after the write'));
+    expect(after.hit).toBe(false);
+    expect(after.page.segments).toEqual(['after the write']);
+  });
+
+  it('stays within its bytes, dropping the least recently used first', async () => {
+    const cache = cacheOf(100);
+    await cache.getOrRender('a', rendered('a'.repeat(20)));
+    await cache.getOrRender('b', rendered('b'.repeat(20)));
+    await cache.getOrRender('a', rendered('unused')); // a is now the most recently used
+    for (const key of ['c', 'd', 'e', 'f']) await cache.getOrRender(key, rendered('x'.repeat(20)));
+    expect(cache.bytes).toBeLessThanOrEqual(100);
+    expect((await cache.getOrRender('b', rendered('b'))).hit).toBe(false);
+  });
+});
