@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appendNew } from './use-paged-list';
+import { appendNew, nextPageOf } from './use-paged-list';
 
 const id = (item: { id: number }) => item.id;
 const items = (...ids: number[]) => ids.map((n) => ({ id: n }));
@@ -15,5 +15,15 @@ describe('appendNew (every "show more" list)', () => {
   });
   it('adds nothing when every item is already shown', () => {
     expect(appendNew(items(1, 2, 3), items(1, 2), id).map(id)).toEqual([1, 2, 3]);
+  });
+});
+
+describe('nextPageOf', () => {
+  const answer = (page: number, hasMore: '1' | '0') => ({
+    pagination_data: { page, per_page: 20, number_of_pages: 3, total: 45, has_more: hasMore },
+  });
+  it('is the following page while has_more is 1, and null at the end', () => {
+    expect(nextPageOf(answer(1, '1'))).toBe(2);
+    expect(nextPageOf(answer(3, '0'))).toBeNull();
   });
 });

@@ -1,10 +1,15 @@
 import { useCallback, useState } from 'react';
+import type { PaginationData } from '../../contract/common';
 
 /** One page of a list and where the next one starts (null: the list ends here). */
 export interface ListPage<Item, Cursor> {
   items: readonly Item[];
   next: Cursor | null;
 }
+
+/** The page after a paged answer of spec §7, or null at the end (`has_more` is '0'). */
+export const nextPageOf = ({ pagination_data: p }: { pagination_data: PaginationData }) =>
+  p.has_more === '1' ? p.page + 1 : null;
 
 type Status = 'idle' | 'loading' | 'failed';
 

@@ -1,14 +1,12 @@
 import { useCallback } from 'react';
 import type { Classification, ClassificationList } from '../../../contract/classifications';
 import { browserReads } from '../../api/reads';
-import { usePagedList } from '../../shared/use-paged-list';
+import { nextPageOf, usePagedList } from '../../shared/use-paged-list';
 
 /** spec §9: cuisine and category lists come 10 a page, page 1 first. */
 export const CLASSIFICATIONS_PER_PAGE = 10;
 
 const classificationId = (item: Classification) => item.clm_id;
-const nextPageOf = (list: ClassificationList) =>
-  list.pagination_data.has_more === '1' ? list.pagination_data.page + 1 : null;
 
 /** A city's cuisines (pinned first, by count) or practical categories (by count), page by page. */
 export function useClassificationPages(

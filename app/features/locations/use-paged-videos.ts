@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import type { Review, VideoList } from '../../../contract/reviews';
 import { browserReads } from '../../api/reads';
-import { usePagedList } from '../../shared/use-paged-list';
+import { nextPageOf, usePagedList } from '../../shared/use-paged-list';
 
 /** spec §9: 15 videos on first load, then pages of 20. */
 export const FIRST_PAGE_SIZE = 15;
@@ -26,7 +26,7 @@ export function usePagedVideos(locationId: number, first: VideoList | null) {
   );
   const list = usePagedList({
     key: `location:${locationId}`,
-    first: { items: first?.data ?? [], next: first?.pagination_data.has_more === '1' ? 1 : null },
+    first: { items: first?.data ?? [], next: first && nextPageOf(first) !== null ? 1 : null },
     fetchPage,
     idOf: videoId,
   });
@@ -37,6 +37,3 @@ export function usePagedVideos(locationId: number, first: VideoList | null) {
     loadMore: list.loadMore,
   };
 }
-
-const nextPageOf = (answer: VideoList) =>
-  answer.pagination_data.has_more === '1' ? answer.pagination_data.page + 1 : null;
