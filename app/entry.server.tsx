@@ -6,6 +6,18 @@ import './load-context';
 export const streamTimeout = 10_000;
 
 /**
+ * The page's modules are preloaded at low priority (docs/decisions/021-scripts-after-first-paint.md):
+ * the page is whole without them, so on a slow line the HTML, the stylesheets and the main image
+ * come first and the scripts fill the time after the first paint. React Router's `<Scripts>` has
+ * no option for it and React writes the preload links as given, so the attribute is added here,
+ * to the links exactly as React DOM writes them (tests/api/pages.test.ts checks every one has it).
+ */
+const MODULE_PRELOAD = '<link rel="modulepreload" ';
+function scriptsAfterFirstPaint(html: string): string {
+  return html.replaceAll(MODULE_PRELOAD, `${MODULE_PRELOAD}fetchpriority="low" `);
+}
+
+/**
  * Every page is sent complete (`onAllReady`): its title, heading and content are in the HTML
  * before any script runs, for people on slow phones and for search engines alike. React DOM's
  * server renderer (docs/decisions/019-react.md) waits for every lazy part; the whole document is
@@ -33,7 +45,8 @@ export default function handleRequest(
       final(callback) {
         clearTimeout(timeout);
         headers.set('Content-Type', 'text/html; charset=utf-8');
-        resolve(new Response(Buffer.concat(chunks).toString('utf8'), { headers, status }));
+        const html = scriptsAfterFirstPaint(Buffer.concat(chunks).toString('utf8'));
+        resolve(new Response(html, { headers, status }));
         callback();
       },
     });

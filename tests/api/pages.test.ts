@@ -150,3 +150,14 @@ describe('the page cache', () => {
     expect(after.html).toContain(description);
   });
 });
+
+describe('what a page asks for first', () => {
+  it('preloads its modules at low priority and its main image at high priority', async () => {
+    const { html } = await page(placePath);
+    const head = html.slice(0, html.indexOf('</head>'));
+    const preloads = head.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+    expect(preloads.length).toBeGreaterThan(2);
+    for (const link of preloads) expect(link).toContain('fetchpriority="low"');
+    expect(head).toMatch(/<link rel="preload" as="image" href="[^"]+" fetchPriority="high"\/>/);
+  });
+});

@@ -37,6 +37,9 @@ const ICONS: Record<SuperCategory, LucideIcon> = {
   shopping: ShoppingBag,
 };
 
+/** Cards of the first strip on screen at 375 px (38% of the width each). */
+const FIRST_SCREEN_CARDS = 3;
+
 /** A city like a magazine front: a strip per super category, cuisines and categories, then the feed. */
 export function CityPage({
   data,
@@ -95,8 +98,9 @@ export function CityPage({
                       posterUrl={place.poster_url}
                       title={place.clm_name}
                       detail={`${place.clm_label} · ${place.clm_neighborhood}`}
-                      // The first strip holds the page's largest content: no lazy loading there.
-                      eager={stripIndex === 0 && index === 0}
+                      // The first strip's first cards are on screen at once (the page's largest
+                      // content on a phone): no lazy loading there.
+                      eager={stripIndex === 0 && index < FIRST_SCREEN_CARDS}
                     />
                   </li>
                 ))}
