@@ -239,7 +239,10 @@ export const accountRoutes =
           const problem = await checkUsername(tx, body.username, null);
           if (problem) throw usernameRefused(problem);
           await spend(tx, verified);
-          const email = body.email?.toLowerCase() ?? null;
+          // Identity facts come from the verified ID token, never from the payload: the browser
+          // could send anyone's email or picture (the payload's own copies are not read).
+          const facts = verified.user;
+          const email = facts.email?.toLowerCase() ?? null;
           const [emailTaken] = email
             ? await tx
                 .select({ id: users.id })
@@ -253,9 +256,9 @@ export const accountRoutes =
               .insert(users)
               .values({
                 username: body.username,
-                displayName: body.displayName?.trim() || body.username,
+                displayName: facts.displayName?.trim() || body.username,
                 vanityUrl: body.username,
-                avatarUrl: body.photoUrl ?? '',
+                avatarUrl: facts.photoUrl ?? '',
                 email: emailTaken ? null : email,
                 userLevel: 1,
                 isInternal: false,

@@ -246,18 +246,46 @@ if (window.opener) { window.opener.postMessage(${payload}, ${target}); window.cl
   });
 }
 
+/**
+ * A text claim of a verified provider token as stored: a non-empty string of at most `max`
+ * characters with no NUL byte or lone surrogate (which PostgreSQL's text and JSON refuse), or null.
+ */
+// eslint-disable-next-line no-control-regex
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+function claimText(value: unknown, max: number): string | null {
+  if (typeof value !== 'string') return null;
+  const text = value.trim();
+  if (!text || text.length > max || UNSTORABLE.test(text)) return null;
+  return text;
+}
+
+/** A picture claim: an https URL (or http, the bundled provider's local pictures), or null. */
+function claimUrl(value: unknown): string | null {
+  const text = claimText(value, 2000);
+  if (!text) return null;
+  try {
+    const { protocol } = new URL(text);
+    return protocol === 'https:' || protocol === 'http:' ? text : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Finds or records the person behind a provider's `sub`; their uid is the serviceId. */
 async function rememberIdentity(
   db: Database,
   name: ProviderName,
   claims: Record<string, unknown> & { sub: string },
 ): Promise<ProviderUser> {
-  const text = (value: unknown) => (typeof value === 'string' && value ? value : null);
   const details = {
-    displayName: text(claims.name),
-    email: text(claims.email),
-    phoneNumber: text(claims.phone_number),
-    photoUrl: text(claims.picture),
+    displayName: claimText(claims.name, 200),
+    // An address the provider says it has not verified is not the person's to claim.
+    email:
+      claims.email_verified === false || claims.email_verified === 'false'
+        ? null
+        : claimText(claims.email, 320),
+    phoneNumber: claimText(claims.phone_number, 32),
+    photoUrl: claimUrl(claims.picture),
   };
   const [row] = await db
     .insert(authIdentities)

@@ -102,6 +102,32 @@ describe('sign-in through the bundled provider', () => {
     expect(again.status).toBe(409);
   });
 
+  it('stores the email, picture and name of the verified token, not those the browser sends', async () => {
+    const email = `real.${Date.now()}@example.com`;
+    const { message } = await signInPopup('google', { name: 'Real Person', email });
+    const auth = { authorization: `Bearer ${message.idToken}` };
+    const user = message.user!;
+    const username = `real${Date.now() % 100000}`;
+    const created = await api<Record<string, unknown>>('/api/user/register', {
+      method: 'POST',
+      headers: auth,
+      body: {
+        displayName: 'Someone Else',
+        email: 'ceo@example.com',
+        photoUrl: 'https://attacker.example/face.jpg',
+        isNewUser: true,
+        makeConcierge: false,
+        providerId: user.providerId,
+        providerType: user.providerType,
+        serviceId: user.serviceId,
+        username,
+      },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ email, display_name: 'Real Person' });
+    expect(created.body.avatar_url).not.toContain('attacker.example');
+  });
+
   it('refuses a replayed callback and a callback from another browser', async () => {
     const browser = new Browser();
     const picker = await browser.follow('/auth/facebook/start');
