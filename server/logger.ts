@@ -8,6 +8,7 @@ export function loggerOptions(
   return {
     level: config.logLevel,
     redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["auth-token"]'],
+    serializers: { err: serializeError },
     ...(config.logFormat === 'pretty'
       ? {
           transport: {
@@ -17,4 +18,52 @@ export function loggerOptions(
         }
       : {}),
   };
+}
+
+/**
+ * Properties of a database error that say what went wrong without the values written: the
+ * SQLSTATE, where it happened and the statement with its placeholders. Left out on purpose:
+ * `params` (the values), `detail` ("Key (email)=(…) already exists"), `where` and `hint`.
+ */
+type SerializedError = { [key: string]: unknown; type: string; message: string; stack: string };
+
+const KEPT = ['code', 'severity', 'schema', 'table', 'column', 'constraint', 'routine'] as const;
+
+/**
+ * A failed write must not put people's names, emails or phone numbers in the logs (issue 16):
+ * drizzle's error message lists the query's parameters and PostgreSQL's detail repeats the
+ * conflicting value. So an error is logged as its type, a scrubbed message and stack, the kept
+ * properties above and its cause, the same way; nothing else of it.
+ */
+export function serializeError(error: unknown, depth = 0): SerializedError {
+  if (!(error instanceof Error))
+    return { type: typeof error, message: scrub(String(error)), stack: '' };
+  const record = error as Error & Record<string, unknown>;
+  const out: SerializedError = {
+    type: error.constructor?.name ?? error.name,
+    message: scrub(error.message),
+    stack: scrub(error.stack ?? ''),
+  };
+  for (const key of KEPT) {
+    if (typeof record[key] === 'string' || typeof record[key] === 'number') out[key] = record[key];
+  }
+  if (typeof record.query === 'string') out.query = record.query;
+  if (typeof record.statusCode === 'number') out.statusCode = record.statusCode;
+  if (error.cause !== undefined && depth < 4) out.cause = serializeError(error.cause, depth + 1);
+  return out;
+}
+
+const EMAIL = /[^\s@"'(),<>]+@[^\s@"'(),<>]+\.[a-z]{2,}/gi;
+
+/** Removes the values a message or stack may carry: query parameters, quoted input, emails. */
+export function scrub(text: string): string {
+  return (
+    text
+      // drizzle: "Failed query: …\nparams: Ada,ada@example.com" (up to the stack's first frame)
+      .replace(/\nparams: [\s\S]*?(?=\n {4}at |$)/, '\nparams: [redacted]')
+      // PostgreSQL: 'invalid input syntax for type integer: "…"', 'Key (email)=(…)'
+      .replace(/(for type [\w ]+: )"[\s\S]*?"(?=\n|$)/g, '$1"[redacted]"')
+      .replace(/\)=\([\s\S]*?\)(?= already exists| is not present|\.|\n|$)/g, ')=([redacted])')
+      .replace(EMAIL, '[email]')
+  );
 }

@@ -1,0 +1,51 @@
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { describe, expect, it } from 'vitest';
+import { serializeError } from './logger';
+
+const people = pgTable('people', {
+  id: serial('id').primaryKey(),
+  name: text('name'),
+  email: text('email'),
+  phone: text('phone'),
+});
+
+describe('error logs', () => {
+  it('keep what failed, not the names, emails and phone numbers of a failed write', async () => {
+    const client = new PGlite();
+    await client.exec(
+      'create table people (id serial primary key, name text, email text unique, phone text)',
+    );
+    const db = drizzle(client);
+    const person = { name: 'Ada Lovelace', email: 'ada@example.com', phone: '+13125550101' };
+    await db.insert(people).values(person);
+    let failure: unknown;
+    try {
+      await db.insert(people).values({ ...person, name: 'Ada Byron' });
+    } catch (error) {
+      failure = error;
+    }
+    await client.close();
+    // The raw error does carry them: the serializer is what keeps them out.
+    const raw = JSON.stringify({ ...(failure as object), message: (failure as Error).message });
+    expect(raw).toContain('ada@example.com');
+    expect(raw).toContain('Ada Byron');
+
+    const logged = JSON.stringify(serializeError(failure));
+    for (const value of ['ada@example.com', 'Ada Byron', 'Ada Lovelace', '13125550101'])
+      expect(logged).not.toContain(value);
+    const cause = serializeError(failure).cause as Record<string, unknown>;
+    expect(cause).toMatchObject({ code: '23505', table: 'people', constraint: 'people_email_key' });
+    expect(serializeError(failure).message).toMatch(/^Failed query: insert into "people"/);
+  });
+
+  it('scrub quoted input and emails from any message', () => {
+    const error = new Error('invalid input syntax for type integer: "call me on 555 0101"');
+    error.cause = new Error('mail ada@example.com failed');
+    const logged = JSON.stringify(serializeError(error));
+    expect(logged).not.toContain('555 0101');
+    expect(logged).not.toContain('ada@example.com');
+    expect(logged).toContain('invalid input syntax for type integer');
+  });
+});
