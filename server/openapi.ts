@@ -21,6 +21,9 @@ type Document = {
   paths: Record<string, Record<string, Operation>>;
 };
 
+const DOCS_CSP =
+  "default-src 'none'; style-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
 /** OpenAPI generated from the contract's zod schemas: /api/openapi.json and a readable /api/docs. */
 export async function registerOpenApi(app: FastifyInstance, version: string) {
   await app.register(fastifySwagger, {
@@ -37,7 +40,11 @@ export async function registerOpenApi(app: FastifyInstance, version: string) {
   const document = () => app.swagger() as unknown as Document;
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => document());
   app.get('/api/docs', { schema: { hide: true } }, async (_request, reply) =>
-    reply.type('text/html; charset=utf-8').send(renderDocs(document())),
+    reply
+      .type('text/html; charset=utf-8')
+      // The API's policy allows nothing; this page needs its own stylesheet, and only that.
+      .header('content-security-policy', DOCS_CSP)
+      .send(renderDocs(document())),
   );
   app.get('/api/docs.css', { schema: { hide: true } }, async (_request, reply) =>
     reply

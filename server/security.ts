@@ -56,18 +56,43 @@ function provenSameOrigin(request: FastifyRequest): boolean {
   }
 }
 
+/**
+ * The bundled identity provider's own answers (discovery, keys, authorization, the form post
+ * back to the callback) are written by oidc-provider straight to the response. It adds the hash
+ * of its one inline script (the form post's auto-submit) to `script-src` when a policy has one.
+ */
+const IDP_CSP =
+  "default-src 'none'; script-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+
+/** The headers every answer carries (the content security policy aside). */
+function securityHeaders(request: FastifyRequest, config: Config): [string, string][] {
+  const headers: [string, string][] = [
+    ['x-content-type-options', 'nosniff'],
+    ['referrer-policy', 'strict-origin-when-cross-origin'],
+    ['x-frame-options', 'DENY'],
+    ['cross-origin-resource-policy', 'same-site'],
+    ['permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()'],
+  ];
+  if (environmentForHost(request.headers.host, config.hosts) !== 'local')
+    headers.push(['strict-transport-security', 'max-age=31536000; includeSubDomains']);
+  return headers;
+}
+
 export const securityPlugin = fp<{ config: Config }>(async (app, { config }) => {
+  // Set on the raw response first, so answers written past Fastify (the bundled identity
+  // provider's, after `reply.hijack()`) carry them too; Fastify's own answers set them again
+  // below, and a route's own policy wins over the default one.
+  app.addHook('onRequest', async (request, reply) => {
+    for (const [name, value] of securityHeaders(request, config)) reply.raw.setHeader(name, value);
+    reply.raw.setHeader(
+      'content-security-policy',
+      request.url.startsWith('/idp/') ? IDP_CSP : API_CSP,
+    );
+  });
   app.addHook('onSend', async (request, reply, payload) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    reply.header('x-frame-options', 'DENY');
-    reply.header('cross-origin-resource-policy', 'same-site');
-    reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()');
+    for (const [name, value] of securityHeaders(request, config)) reply.header(name, value);
     if (!reply.hasHeader('content-security-policy'))
       reply.header('content-security-policy', API_CSP);
-    if (environmentForHost(request.headers.host, config.hosts) !== 'local') {
-      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
-    }
     return payload;
   });
 

@@ -103,6 +103,36 @@ describe('CSRF', () => {
   });
 });
 
+describe('security headers', () => {
+  const BASE = [
+    'x-content-type-options',
+    'referrer-policy',
+    'x-frame-options',
+    'permissions-policy',
+  ];
+
+  it("are on the bundled identity provider's own answers too", async () => {
+    for (const path of ['/idp/google/.well-known/openid-configuration', '/idp/google/jwks']) {
+      const answer = await fetch(baseUrl() + path);
+      expect(answer.status, path).toBe(200);
+      for (const name of BASE) expect(answer.headers.get(name), `${path} ${name}`).toBeTruthy();
+      expect(answer.headers.get('content-security-policy')).toContain("default-src 'none'");
+    }
+  });
+
+  it('let /api/docs load its own stylesheet and nothing else', async () => {
+    const docs = await fetch(baseUrl() + '/api/docs');
+    const csp = docs.headers.get('content-security-policy')!;
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("style-src 'self'");
+    const html = await docs.text();
+    const sheets = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]!);
+    expect(sheets).toEqual(['/api/docs.css']);
+    expect(html).not.toMatch(/<script|style=/);
+    expect((await fetch(baseUrl() + sheets[0]!)).status).toBe(200);
+  });
+});
+
 describe('errors', () => {
   it('answers unknown API paths with a JSON 404', async () => {
     const { status, body } = await api('/api/v9/nothing');
