@@ -81,6 +81,8 @@ export default tseslint.config(
       '.react-router',
       'test-results',
       'playwright-report',
+      // scratch files (.gitignore)
+      '**/*.tmp.*',
       // deliberate violations, linted on purpose by tests/lint/architecture.test.ts
       'tests/lint/fixtures',
     ],
