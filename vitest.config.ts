@@ -29,6 +29,8 @@ export default defineConfig({
           include: ['tests/start/**/*.test.ts'],
           environment: 'node',
           testTimeout: 180_000,
+          // Each file runs `npm start`, which builds when sources changed: one build at a time.
+          fileParallelism: false,
         },
       },
     ],

@@ -2,7 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 
 /**
  * The built product (`npm run build`) in its own process on loopback, as the benchmarks measure
- * it: production mode, quiet logs, its own data folder (seeded on its first start).
+ * it: production mode, quiet logs, its own data folder (seeded on its first start). Whatever
+ * development convenience a benchmark needs it names in `env` (bench:api: BENCH_BASELINE).
  */
 export async function startBuiltServer(options: {
   port: number;
@@ -20,6 +21,7 @@ export async function startBuiltServer(options: {
       ...process.env,
       NODE_ENV: 'production',
       AUTH_SECRET: 'bench-only-secret-of-at-least-32-characters',
+      SITE_URL: base,
       LOG_LEVEL: 'warn',
       PORT: String(options.port),
       HOST: '127.0.0.1',

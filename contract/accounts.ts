@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Id } from './common';
 import { USERNAME_MAX } from './username';
 
 export const ProviderType = z.enum(['google.com', 'facebook.com', 'apple.com']);
@@ -59,7 +60,7 @@ export const SignedOut = z.object({ status: z.literal('signed_out') });
 
 export const SaveBody = z
   .object({
-    user_id: z.number().int().positive(),
+    user_id: Id,
     username: z
       .string()
       .max(USERNAME_MAX * 2)

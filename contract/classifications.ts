@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PaginationData, StringFlag, booleanFlagQuery, pageQuery } from './common';
+import { NumericId, PaginationData, StringFlag, booleanFlagQuery, pageQuery } from './common';
 import { SUPER_CATEGORIES } from './super-categories';
 
 export { SUPER_CATEGORIES, SUPER_CATEGORY_NAMES } from './super-categories';
@@ -29,7 +29,7 @@ export const CLASSIFICATIONS_PER_PAGE = 10;
 
 /** Query of both lists: cuisines and practical categories (optionally in one city). */
 export const ClassificationListQuery = pageQuery(CLASSIFICATIONS_PER_PAGE).extend({
-  city_id: z.coerce.number().int().positive().optional(),
+  city_id: NumericId.optional(),
   pinned_only: booleanFlagQuery.optional(),
   pinned_first: booleanFlagQuery.optional(),
 });

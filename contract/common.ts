@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ID_RULE, MAX_ID } from './storable';
 
 /** Every error the product server sends: `{ error, message }` (docs/decisions/005-api-contract.md). */
 export const ErrorBody = z
@@ -18,12 +19,18 @@ export const ErrorBody = z
   .meta({ id: 'Error' });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
-/** A numeric id in a path: digits only, at most 12 of them. */
+/**
+ * An id: every id column is a PostgreSQL `integer`, so 1 to 2147483647 and nothing past it
+ * (a bigger one would fail in the database, not here; docs/decisions/023-input-edge.md).
+ */
+export const Id = z.number({ error: ID_RULE }).int(ID_RULE).min(1, ID_RULE).max(MAX_ID, ID_RULE);
+
+/** An id written in a path or a query string: its digits, the same range as Id. */
 export const NumericId = z
   .string()
-  .regex(/^[0-9]{1,12}$/, 'must be a positive whole number')
+  .regex(/^[0-9]{1,10}$/, ID_RULE)
   .transform(Number)
-  .pipe(z.number().int().positive('must be a positive whole number'));
+  .pipe(Id);
 
 export const IdParams = z.object({ id: NumericId });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PaginationData, pageQuery } from './common';
+import { NumericId, PaginationData, pageQuery } from './common';
 import { LocationSummary } from './locations';
 import { Author } from './users';
 
@@ -40,10 +40,7 @@ export const VideoList = z
 export type VideoList = z.infer<typeof VideoList>;
 
 export const ReadParams = z.object({
-  id: z
-    .string()
-    .regex(/^[0-9]{1,12}$/, 'must be a positive whole number')
-    .transform(Number),
+  id: NumericId,
   deviceId: z
     .string()
     .min(8, 'must be at least 8 characters')

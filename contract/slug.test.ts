@@ -13,5 +13,8 @@ describe('slugs', () => {
     expect(idFromLocationIdentifier('1234')).toBe(1234);
     expect(idFromLocationIdentifier('no-id')).toBeNull();
     expect(idFromLocationIdentifier('route-66x')).toBeNull();
+    // past the 32-bit id columns: no place has it
+    expect(idFromLocationIdentifier('the-golden-fig-2147483648')).toBeNull();
+    expect(idFromLocationIdentifier('the-golden-fig-2147483647')).toBe(2147483647);
   });
 });

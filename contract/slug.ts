@@ -1,3 +1,5 @@
+import { idFromDigits } from './storable';
+
 /** Lower-case, ASCII, hyphen-joined: the one slug rule of every URL (docs/decisions/006-slugs.md). */
 export function slugify(text: string): string {
   return text
@@ -16,8 +18,8 @@ export function locationIdentifier(name: string, id: number): string {
   return slug ? `${slug}-${id}` : String(id);
 }
 
-/** The numeric id at the end of a location identifier, or null. */
+/** The numeric id at the end of a location identifier, or null (none, or past any id). */
 export function idFromLocationIdentifier(identifier: string): number | null {
-  const match = /(?:^|-)([0-9]{1,12})$/.exec(identifier);
-  return match ? Number(match[1]) : null;
+  const match = /(?:^|-)([0-9]+)$/.exec(identifier);
+  return match ? idFromDigits(match[1]!) : null;
 }

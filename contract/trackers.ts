@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { Id, NumericId } from './common';
+import { ID_RULE } from './storable';
 
 export const SHARE_RESOURCE_TYPES = [
   'review',
@@ -12,12 +14,8 @@ export const SHARE_RESOURCE_TYPES = [
 /** POST /api/v2/trackers/share: fired when a shared page opens with ?referrer=. */
 export const ShareBody = z
   .object({
-    resourceId: z
-      .union([z.number(), z.string().regex(/^[0-9]{1,12}$/)], {
-        error: 'must be a positive whole number',
-      })
-      .transform(Number)
-      .pipe(z.number().int().positive('must be a positive whole number')),
+    // A number, or its digits as a page's query string carried them.
+    resourceId: z.union([Id, NumericId], { error: ID_RULE }),
     resourceType: z.enum(SHARE_RESOURCE_TYPES, {
       error: `must be one of ${SHARE_RESOURCE_TYPES.join(', ')}`,
     }),

@@ -1,18 +1,26 @@
-// The server the browser tests talk to: the built product on a fresh seeded world, with the
-// test-only triggers on (TEST_HOOKS) and a high write limit.
+// The server the browser tests talk to: the built product on a fresh seeded world, with a high
+// write limit and, named rather than left to defaults that differ in production
+// (docs/decisions/022-production-conveniences.md), the development conveniences the tests use:
+// the test-only triggers, the bundled identity provider they sign in with, /api/events/mine.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'spotreel-e2e-'));
+const port = process.env.PORT ?? '3000';
 const child = spawn(process.execPath, ['build/host/main.js'], {
   stdio: 'inherit',
   env: {
     ...process.env,
     HOST: '127.0.0.1',
+    // The address the browser opens (playwright.config.ts baseURL): the sign-in popup's
+    // redirects and its postMessage target are built on it.
+    SITE_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: dataDir,
     TEST_HOOKS: 'true',
+    LOCAL_IDP: 'on',
+    EVENTS_MINE: 'on',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     RATE_LIMIT_WRITES_PER_MINUTE: '100000',
     // the product's flags plus the ones the browser tests turn (a half rollout, two variants)

@@ -21,9 +21,10 @@ import { registerLocalIdp } from './auth/local-idp';
 import { createSessionStore } from './auth/sessions';
 import { registerBenchBaseline } from './bench-baseline';
 import type { Config } from './config';
-import { registerErrorHandling } from './errors';
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './errors';
 import { createFlagStore, type FlagStore } from './flags/flag-store';
 import { registerHealth } from './health';
+import { registerInputRules } from './input-rules';
 import { loggerOptions } from './logger';
 import { registerMediaHost } from './media/media-host';
 import { writeAppQrCode } from './media/qr-code';
@@ -65,6 +66,11 @@ export async function buildApp({
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
     routerOptions: { maxParamLength: 300 },
+    // Refusals Fastify and Node write themselves answer in ErrorBody too; a request without
+    // Host reaches the app, which refuses it the same way (server/input-rules.ts).
+    frameworkErrors,
+    clientErrorHandler,
+    http: { requireHostHeader: false },
   }).withTypeProvider<ZodTypeProvider>();
 
   // The definitions come from config/flags.json, applied by the boot (server/main.ts).
@@ -84,6 +90,7 @@ export async function buildApp({
   });
 
   registerErrorHandling(app);
+  registerInputRules(app);
   await app.register(fastifyCookie);
   await app.register(securityPlugin, { config });
   await app.register(fastifyRateLimit, { global: false });
@@ -107,7 +114,7 @@ export async function buildApp({
   await registerMediaHost(app, config.mediaDir);
   const idTokens = createIdTokenService({
     secret: config.auth.secret,
-    issuer: `${config.siteUrl ?? 'urn:spotreel'}/auth`,
+    issuer: `${config.siteUrl}/auth`,
   });
   const sessions = createSessionStore(database.db, {
     idleMs: config.auth.sessionIdleMs,

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from './config';
+import { ConfigError, parseConfig, productionConveniences } from './config';
+
+/** What a production instance needs at the least. */
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  AUTH_SECRET: 'a-production-secret-of-32-characters',
+  SITE_URL: 'https://spotreel.app',
+};
 
 describe('parseConfig', () => {
   it('has defaults for a fresh machine', () => {
@@ -16,10 +23,7 @@ describe('parseConfig', () => {
   });
 
   it('logs JSON in production', () => {
-    expect(
-      parseConfig({ NODE_ENV: 'production', AUTH_SECRET: 'a-production-secret-of-32-characters' })
-        .logFormat,
-    ).toBe('json');
+    expect(parseConfig(PRODUCTION).logFormat).toBe('json');
   });
 
   it('requires AUTH_SECRET in production and client id and secret together', () => {
@@ -27,6 +31,28 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ GOOGLE_CLIENT_ID: 'abc' })).toThrow(
       /GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together/,
     );
+  });
+
+  it('requires SITE_URL in production, an origin, and builds on localhost:PORT without it', () => {
+    expect(() => parseConfig({ ...PRODUCTION, SITE_URL: undefined })).toThrow(
+      /SITE_URL="": SITE_URL is required in production: the site's public origin/,
+    );
+    expect(parseConfig(PRODUCTION).siteUrl).toBe('https://spotreel.app');
+    expect(parseConfig({ SITE_URL: 'https://Spotreel.example:443/' }).siteUrl).toBe(
+      'https://spotreel.example',
+    );
+    for (const bad of [
+      'spotreel.app',
+      'https://spotreel.app/web',
+      'ftp://x.app',
+      'https://x.app/?a=1',
+    ])
+      expect(() => parseConfig({ SITE_URL: bad }), bad).toThrow(
+        'SITE_URL must be an origin like https://spotreel.app (http or https, no path)',
+      );
+    // Development: a fixed origin, never the Host of a request.
+    expect(parseConfig({}).siteUrl).toBe('http://localhost:3000');
+    expect(parseConfig({ PORT: '4000' }).siteUrl).toBe('http://localhost:4000');
   });
 
   it('turns the bundled identity provider off once a real provider is configured', () => {
@@ -49,5 +75,52 @@ describe('parseConfig', () => {
     expect(message).toContain('PORT="eighty"');
     expect(message).toContain('DATABASE_URL="mysql://x": DATABASE_URL must start with postgres://');
     expect(message).toContain('SEED_SCALE="-1"');
+  });
+
+  it('keeps every development convenience off in production unless it is named', () => {
+    const off = parseConfig(PRODUCTION);
+    expect(off.auth.localIdp).toBe(false);
+    expect(off.testHooks).toBe(false);
+    expect(off.eventsMine).toBe(false);
+    expect(off.benchBaseline).toBe(false);
+    expect(productionConveniences(off)).toEqual([]);
+    // `auto` (the default) means off in production, on outside it.
+    expect(parseConfig({ ...PRODUCTION, LOCAL_IDP: 'auto', EVENTS_MINE: 'auto' })).toMatchObject({
+      auth: { localIdp: false },
+      eventsMine: false,
+    });
+    expect(parseConfig({})).toMatchObject({ auth: { localIdp: true }, eventsMine: true });
+  });
+
+  it('turns each one on in production by its own name, with a loud line each', () => {
+    const demo = parseConfig({
+      ...PRODUCTION,
+      LOCAL_IDP: 'on',
+      TEST_HOOKS: 'true',
+      EVENTS_MINE: 'on',
+      BENCH_BASELINE: 'true',
+    });
+    expect(demo).toMatchObject({
+      auth: { localIdp: true },
+      testHooks: true,
+      eventsMine: true,
+      benchBaseline: true,
+    });
+    const lines = productionConveniences(demo);
+    expect(lines).toHaveLength(4);
+    for (const line of lines) expect(line).toMatch(/^DEMO: .+ (is|are) ON in production \(/);
+    expect(lines[0]).toContain(
+      'DEMO: the bundled identity provider is ON in production (LOCAL_IDP=on) — anyone can sign in as a test account',
+    );
+    // One name turns one thing on.
+    const one = parseConfig({ ...PRODUCTION, EVENTS_MINE: 'on' });
+    expect(one).toMatchObject({ auth: { localIdp: false }, testHooks: false, eventsMine: true });
+    expect(productionConveniences(one)).toEqual([
+      expect.stringContaining('/api/events/mine is ON in production (EVENTS_MINE=on)'),
+    ]);
+    // Outside production they are the ordinary way to work: nothing to warn about.
+    expect(productionConveniences(parseConfig({ TEST_HOOKS: 'true', LOCAL_IDP: 'on' }))).toEqual(
+      [],
+    );
   });
 });

@@ -20,6 +20,15 @@ const flag = z
   .default('false')
   .transform((v) => v === 'true');
 const url = (name: string) => z.string().url(`${name} must be a URL`);
+/** An http(s) origin, a trailing slash allowed: nothing after it would survive in the URLs built on it. */
+const origin = (name: string) =>
+  z.string().refine((value) => {
+    if (!URL.canParse(value)) return false;
+    const { protocol, pathname, search, hash, username } = new URL(value);
+    return /^https?:$/.test(protocol) && pathname === '/' && !search && !hash && !username;
+  }, `${name} must be an origin like https://spotreel.app (http or https, no path)`);
+/** A development convenience (docs/decisions/022-production-conveniences.md): auto = on outside production. */
+const convenience = z.enum(['auto', 'on', 'off']).default('auto');
 const isoDate = (name: string) =>
   z
     .string()
@@ -67,9 +76,14 @@ const EnvSchema = z
     SANDBOX_HOSTS: hostList.default(['sandbox.spotreel.app']),
     LOCAL_HOSTS: hostList.default(['localhost', '127.0.0.1', '[::1]', '0.0.0.0']),
     SHUTDOWN_GRACE_MS: positiveInt('SHUTDOWN_GRACE_MS').default(10_000),
+    /** GET /api/_bench/baseline for bench:api; in production only by name (ADR 022). */
     BENCH_BASELINE: flag,
-    /** Public origin for canonical URLs; by default the request's own. */
-    SITE_URL: url('SITE_URL').optional(),
+    /**
+     * The site's public origin: every absolute URL it writes (canonical links, sitemaps, sign-in,
+     * the bundled provider's issuers) starts with it, never with a request's Host. Required in
+     * production; http://localhost:PORT otherwise (docs/decisions/022-production-conveniences.md).
+     */
+    SITE_URL: origin('SITE_URL').optional(),
     APP_LINK_BASE: url('APP_LINK_BASE').default('https://spotreel.app.link/open'),
     APP_STORE_URL: url('APP_STORE_URL').default(
       'https://apps.apple.com/us/app/spotreel/id1600000000',
@@ -90,12 +104,17 @@ const EnvSchema = z
       'https://business.spotreel.app/checkout/monthly-profile',
     ),
     COMPANY_SITE_URL: url('COMPANY_SITE_URL').default('https://about.spotreel.app'),
-    /** Test-only triggers in the web app (never in production). */
+    /** Test-only triggers in the web app; in production only by name (ADR 022). */
     TEST_HOOKS: flag,
     /** Master secret of Spotreel's ID-token keys (docs/decisions/014-accounts.md); required in production. */
     AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
-    /** The bundled identity provider: auto = on unless a real provider is configured. */
-    LOCAL_IDP: z.enum(['auto', 'on', 'off']).default('auto'),
+    /**
+     * The bundled identity provider and its test accounts: auto = on outside production unless a
+     * real provider is configured; in production only with LOCAL_IDP=on (ADR 022).
+     */
+    LOCAL_IDP: convenience,
+    /** GET /api/events/mine, a browser's own analytics events: auto = on outside production. */
+    EVENTS_MINE: convenience,
     GOOGLE_ISSUER: url('GOOGLE_ISSUER').default('https://accounts.google.com'),
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
@@ -138,6 +157,13 @@ const EnvSchema = z
         path: ['AUTH_SECRET'],
         message: 'AUTH_SECRET is required in production',
       });
+    if (c.NODE_ENV === 'production' && !c.SITE_URL)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SITE_URL'],
+        message:
+          "SITE_URL is required in production: the site's public origin, like https://spotreel.app (canonical links, sitemaps and sign-in are built on it)",
+      });
     for (const name of ['GOOGLE', 'FACEBOOK', 'APPLE'] as const) {
       if (!!c[`${name}_CLIENT_ID`] !== !!c[`${name}_CLIENT_SECRET`])
         ctx.addIssue({
@@ -178,7 +204,8 @@ function authConfig(c: z.infer<typeof EnvSchema>) {
     /** Without AUTH_SECRET (development, tests) each process makes its own. */
     secret: c.AUTH_SECRET ?? null,
     providers,
-    localIdp: c.LOCAL_IDP === 'on' || (c.LOCAL_IDP === 'auto' && !anyReal),
+    localIdp:
+      c.LOCAL_IDP === 'on' || (c.LOCAL_IDP === 'auto' && c.NODE_ENV !== 'production' && !anyReal),
     sessionIdleMs: c.SESSION_IDLE_DAYS * 24 * 3600 * 1000,
     sessionMaxMs: c.SESSION_MAX_DAYS * 24 * 3600 * 1000,
   };
@@ -233,7 +260,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     hosts: { production: c.PRODUCTION_HOSTS, sandbox: c.SANDBOX_HOSTS, local: c.LOCAL_HOSTS },
     shutdownGraceMs: c.SHUTDOWN_GRACE_MS,
     benchBaseline: c.BENCH_BASELINE,
-    siteUrl: c.SITE_URL?.replace(/\/$/, ''),
+    // Port 0 (a test's own pick) has no public address: such a test sets SITE_URL.
+    siteUrl: c.SITE_URL ? new URL(c.SITE_URL).origin : `http://localhost:${c.PORT}`,
     appLinkBase: c.APP_LINK_BASE,
     appStoreUrl: c.APP_STORE_URL,
     playStoreUrl: c.PLAY_STORE_URL,
@@ -242,7 +270,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     profileCheckoutUrl: c.PROFILE_CHECKOUT_URL,
     giveaway: { opens: c.GIVEAWAY_OPENS, closes: c.GIVEAWAY_CLOSES },
     companySiteUrl: c.COMPANY_SITE_URL.replace(/\/$/, ''),
-    testHooks: c.TEST_HOOKS && c.NODE_ENV !== 'production',
+    testHooks: c.TEST_HOOKS,
+    eventsMine: c.EVENTS_MINE === 'on' || (c.EVENTS_MINE === 'auto' && c.NODE_ENV !== 'production'),
     auth: authConfig(c),
     flags: {
       file: resolve(projectRoot(), c.FLAGS_FILE),
@@ -257,4 +286,32 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       metaPixel: c.META_PIXEL_ID ?? null,
     },
   };
+}
+
+/**
+ * The development conveniences this configuration turns on in production, each as the loud line
+ * the start log warns with (docs/decisions/022-production-conveniences.md). Outside production
+ * they are the ordinary way to work, and nothing is said.
+ */
+export function productionConveniences(config: Config): string[] {
+  if (!config.isProduction) return [];
+  const on: [boolean, string][] = [
+    [
+      config.auth.localIdp,
+      'DEMO: the bundled identity provider is ON in production (LOCAL_IDP=on) — anyone can sign in as a test account, business owners included, without a password',
+    ],
+    [
+      config.testHooks,
+      'DEMO: test hooks are ON in production (TEST_HOOKS=true) — anyone can make a page fail on purpose with ?__throw=',
+    ],
+    [
+      config.eventsMine,
+      "DEMO: /api/events/mine is ON in production (EVENTS_MINE=on) — anyone who knows a browser's distinct id (the trackers get it) can read its analytics events",
+    ],
+    [
+      config.benchBaseline,
+      'DEMO: the benchmark endpoints are ON in production (BENCH_BASELINE=true) — /api/_bench/baseline answers anyone, up to 5 MB a call',
+    ],
+  ];
+  return on.filter(([isOn]) => isOn).map(([, line]) => line);
 }

@@ -6,7 +6,7 @@ import { projectRoot } from '../db/project-root';
 import { isSeeded, seedDatabase } from '../db/seed/run';
 import { buildApp } from './app';
 import { linkTestAccounts } from './auth/link-test-accounts';
-import { ConfigError, parseConfig } from './config';
+import { ConfigError, parseConfig, productionConveniences } from './config';
 import { displayPath, FlagFileError, startFlagFile } from './flags/flag-file';
 
 async function main() {
@@ -30,6 +30,8 @@ async function main() {
   });
   const app = await buildApp({ config, database, version });
   const log = app.log;
+  // A production instance with a development convenience on is a demo: say so loudly, once each.
+  for (const line of productionConveniences(config)) log.warn(line);
   log.info(
     `database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.pgliteDir}` : 'PostgreSQL server'}`,
   );
@@ -67,9 +69,7 @@ async function main() {
   });
 
   await app.listen({ port: config.port, host: config.host });
-  log.info(
-    `Spotreel is ready on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`,
-  );
+  log.info(`Spotreel is ready on ${config.siteUrl} (listening on ${config.host}:${config.port})`);
 }
 
 main().catch((error: unknown) => {

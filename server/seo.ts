@@ -1,5 +1,5 @@
 import { asc, count, eq, gt } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { cityPath, listingPath, locationInCityPath } from '../contract/urls';
 import type { Database } from '../db/client';
 import { cities, locations, reviews } from '../db/schema';
@@ -125,9 +125,6 @@ export const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => XML_E
 
 const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 
-const originOf = (request: FastifyRequest, config: Config) =>
-  config.siteUrl ?? `${request.protocol}://${request.host}`;
-
 const urlElement = (origin: string, entry: SitemapEntry) =>
   `<url><loc>${escapeXml(origin + entry.path)}</loc>` +
   (entry.lastmod ? `<lastmod>${isoDate(entry.lastmod)}</lastmod>` : '') +
@@ -169,14 +166,16 @@ const noSitemap = (name: string) =>
  * find the pages the web app renders (URLs as in contract/urls.ts, app/paths.ts).
  */
 export function registerSeo(app: FastifyInstance, db: Database, config: Config) {
-  app.get('/robots.txt', { schema: { hide: true } }, async (request, reply) => {
+  // Every URL in these answers starts with SITE_URL, never the request's Host: they are cached
+  // publicly (by a CDN too) for everyone, whatever host they were asked on.
+  app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) => {
     // Disallow lines first: parsers that take the first match still see them before Allow.
     const lines = [
       'User-agent: *',
       ...DISALLOWED.map((path) => `Disallow: ${path}`),
       'Allow: /',
       '',
-      `Sitemap: ${originOf(request, config)}/sitemap.xml`,
+      `Sitemap: ${config.siteUrl}/sitemap.xml`,
       '',
     ];
     return reply
@@ -185,8 +184,8 @@ export function registerSeo(app: FastifyInstance, db: Database, config: Config) 
       .send(lines.join('\n'));
   });
 
-  app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
-    const origin = originOf(request, config);
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
+    const origin = config.siteUrl;
     const names = ['cities.xml'];
     for (const kind of Object.keys(CHUNKED) as ChunkedKind[]) {
       const chunks = chunkCount(await CHUNKED[kind].count(db));
@@ -208,7 +207,7 @@ export function registerSeo(app: FastifyInstance, db: Database, config: Config) 
     { schema: { hide: true } },
     async (request, reply) => {
       const { file } = request.params;
-      const origin = originOf(request, config);
+      const origin = config.siteUrl;
       let body: string;
       if (file === 'cities.xml') {
         // Tens of cities: one file, still read in keyset pages.

@@ -59,14 +59,14 @@ function ensureIdCookie(
   return value;
 }
 
-function toFetchRequest(request: FastifyRequest): Request {
-  const origin = `${request.protocol}://${request.host}`;
+/** The request as React Router takes it, at the site's own origin: never the Host it came with. */
+function toFetchRequest(request: FastifyRequest, siteUrl: string): Request {
   const headers = new Headers();
   for (const [key, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
     for (const v of Array.isArray(value) ? value : [value]) headers.append(key, String(v));
   }
-  return new Request(origin + request.url, { method: request.method, headers });
+  return new Request(siteUrl + request.url, { method: request.method, headers });
 }
 
 /**
@@ -116,7 +116,7 @@ export async function registerWebApp(
   const publicConfigFor = (request: FastifyRequest): PublicConfig => ({
     appVersion: version,
     environment: environmentForHost(request.host, config.hosts),
-    siteUrl: config.siteUrl ?? `${request.protocol}://${request.host}`,
+    siteUrl: config.siteUrl,
     appLinkBase: config.appLinkBase,
     appStoreLinks: {
       'qrcode-download-apple': config.appStoreUrl,
@@ -205,7 +205,7 @@ export async function registerWebApp(
           // out with the page: the reads answer for this very request and reply.
           reads: reads.pageReads(request, reply, request.log, outcome),
         };
-        const response = await handle(toFetchRequest(request), context);
+        const response = await handle(toFetchRequest(request, config.siteUrl), context);
         const headers: [string, string][] = [];
         response.headers.forEach((value, key) => {
           if (key !== 'set-cookie') headers.push([key, value]);
@@ -229,7 +229,6 @@ export async function registerWebApp(
       let html: string | null;
       if (cacheable) {
         const key = [
-          publicConfig.siteUrl,
           publicConfig.environment,
           device,
           JSON.stringify(flagValues),

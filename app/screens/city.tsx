@@ -20,11 +20,16 @@ export const screen = defineScreen<CityData | { city: null }>({
       reads.cityFeed({ id: city.clm_id }, { limit: CITY_FEED_LIMIT }),
       reads.cuisines(
         {},
-        { city_id: city.clm_id, pinned_first: 'true', page: 1, per_page: CLASSIFICATIONS_PER_PAGE },
+        {
+          city_id: String(city.clm_id),
+          pinned_first: 'true',
+          page: 1,
+          per_page: CLASSIFICATIONS_PER_PAGE,
+        },
       ),
       reads.practicalCategories(
         {},
-        { city_id: city.clm_id, page: 1, per_page: CLASSIFICATIONS_PER_PAGE },
+        { city_id: String(city.clm_id), page: 1, per_page: CLASSIFICATIONS_PER_PAGE },
       ),
       ...SUPER_CATEGORIES.map((key) =>
         reads.cityTopLocations({ id: city.clm_id }, { super_category: key, limit: 12 }),

@@ -79,15 +79,15 @@ export const eventRoutes: ApiRoutes = (ctx) => async (app) => {
   );
 
   // The distinct id is no secret (the trackers get it too), so reading events by it is for
-  // development and tests only: in production nobody reads the sink over HTTP.
-  if (ctx.config.isProduction) return;
+  // development and tests: in production only a demo names it (EVENTS_MINE=on, ADR 022).
+  if (!ctx.config.eventsMine) return;
   app.get(
     '/events/mine',
     {
       schema: {
         tags: ['analytics'],
         summary:
-          "Lists the caller's own analytics events (by the distinct_id cookie), newest first; not in production",
+          "Lists the caller's own analytics events (by the distinct_id cookie), newest first; not in production unless EVENTS_MINE=on",
         querystring: MyEventsQuery,
         response: { 200: MyEvents, ...errorResponses },
       },

@@ -1,6 +1,7 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import { RouteParams, RouteQuery, RouteTarget } from '../../contract/routes';
 import { idFromLocationIdentifier } from '../../contract/slug';
+import { idFromDigits } from '../../contract/storable';
 import { cities, users } from '../../db/schema';
 import { badRequest, notFound } from '../http-errors';
 import { errorResponses, type ApiRoutes } from './context';
@@ -31,6 +32,9 @@ export const slugRoutes: ApiRoutes = (ctx) => async (app) => {
           `slug '${params.slug}' may hold only letters, digits, '.', '_', '-' and one '/'`,
         );
       }
+      // A slug of digits names a city or user by id; digits past any id name nothing (no row
+      // has id 0), rather than reaching the database as a number its columns cannot hold.
+      const byId = (digits: string) => idFromDigits(digits) ?? 0;
       switch (query.target_type) {
         case 'city': {
           const [state, city] = slug.split('/');
@@ -38,7 +42,7 @@ export const slugRoutes: ApiRoutes = (ctx) => async (app) => {
             city !== undefined
               ? and(eq(cities.stateSlug, state ?? ''), eq(cities.citySlug, city))
               : /^[0-9]+$/.test(slug)
-                ? eq(cities.id, Number(slug))
+                ? eq(cities.id, byId(slug))
                 : eq(cities.slug, slug);
           const [target] = await findCities(ctx, where);
           if (!target) throw notFound(`City '${slug}'`);
@@ -47,7 +51,7 @@ export const slugRoutes: ApiRoutes = (ctx) => async (app) => {
         case 'user': {
           const name = slug.replace(/^@/, '');
           const where = /^[0-9]+$/.test(name)
-            ? eq(users.id, Number(name))
+            ? eq(users.id, byId(name))
             : or(sql`lower(${users.username}) = ${name}`, sql`lower(${users.vanityUrl}) = ${name}`);
           const target = await findUser(ctx, where ?? sql`false`);
           if (!target) throw notFound(`User '${slug}'`);

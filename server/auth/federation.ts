@@ -3,6 +3,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRemoteJWKSet, type JWTVerifyGetKey } from 'jose';
 import * as oidc from 'openid-client';
+import { unstorableText } from '../../contract/storable';
 import type { Database } from '../../db/client';
 import { authFlows, authIdentities } from '../../db/schema';
 import type { Config, ProviderName } from '../config';
@@ -10,7 +11,6 @@ import { acceptFormPosts, escapeHtml } from '../html';
 import { secureCookies } from '../security';
 import type { IdTokenService, ProviderUser } from './id-tokens';
 import { LOCAL_CLIENT_ID, type LocalIdp } from './local-idp';
-import { requestOrigin } from './origin';
 import { verifyProviderIdToken } from './provider-id-token';
 import { isProviderName, PROVIDERS } from './providers';
 
@@ -43,10 +43,10 @@ export async function registerFederation(app: FastifyInstance, options: Federati
   const { config, db, idTokens, localIdp } = options;
   const clients = new Map<string, Promise<ProviderClient>>();
 
-  function clientFor(origin: string, name: ProviderName): Promise<ProviderClient> {
+  function clientFor(name: ProviderName): Promise<ProviderClient> {
     const real = config.auth.providers[name];
     if (!real && !localIdp) throw new Error(`Provider ${name} not supported`);
-    const issuer = real?.issuer ?? localIdp!.issuer(origin, name);
+    const issuer = real?.issuer ?? localIdp!.issuer(name);
     let client = clients.get(issuer);
     if (!client) {
       client = (async () => {
@@ -103,7 +103,8 @@ if (window.opener) { window.opener.postMessage(${payload}, ${target}); window.cl
 
   app.get('/auth/:provider/start', async (request, reply) => {
     const { provider: name } = request.params as { provider: string };
-    const origin = requestOrigin(request, config);
+    // Redirect URIs and the popup's postMessage target: the site's own origin, never the Host.
+    const origin = config.siteUrl;
     if (!isProviderName(name) || (!config.auth.providers[name] && !localIdp))
       return popupPage(
         reply,
@@ -113,7 +114,7 @@ if (window.opener) { window.opener.postMessage(${payload}, ${target}); window.cl
       );
     let client: ProviderClient;
     try {
-      client = await clientFor(origin, name);
+      client = await clientFor(name);
     } catch (error) {
       request.log.error({ err: error, provider: name }, 'identity provider unreachable');
       const message = `${PROVIDERS[name].label} sign-in is not available right now`;
@@ -149,7 +150,7 @@ if (window.opener) { window.opener.postMessage(${payload}, ${target}); window.cl
 
   async function callback(request: FastifyRequest, reply: FastifyReply) {
     const { provider: name } = request.params as { provider: string };
-    const origin = requestOrigin(request, config);
+    const origin = config.siteUrl;
     const fields =
       request.method === 'POST'
         ? ((request.body ?? {}) as Record<string, string>)
@@ -204,7 +205,7 @@ if (window.opener) { window.opener.postMessage(${payload}, ${target}); window.cl
       );
     }
     try {
-      const client = await clientFor(origin, name);
+      const client = await clientFor(name);
       const currentUrl = new URL(flow.redirectUri);
       for (const [key, value] of Object.entries(fields))
         if (typeof value === 'string') currentUrl.searchParams.set(key, value);
@@ -248,14 +249,13 @@ if (window.opener) { window.opener.postMessage(${payload}, ${target}); window.cl
 
 /**
  * A text claim of a verified provider token as stored: a non-empty string of at most `max`
- * characters with no NUL byte or lone surrogate (which PostgreSQL's text and JSON refuse), or null.
+ * characters that the database can store (no NUL byte or lone surrogate, contract/storable.ts),
+ * or null.
  */
-// eslint-disable-next-line no-control-regex
-const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 function claimText(value: unknown, max: number): string | null {
   if (typeof value !== 'string') return null;
   const text = value.trim();
-  if (!text || text.length > max || UNSTORABLE.test(text)) return null;
+  if (!text || text.length > max || unstorableText(text) !== null) return null;
   return text;
 }
 

@@ -9,7 +9,6 @@ import { z } from 'zod';
 import type { Config, ProviderName } from '../config';
 import { acceptFormPosts, escapeHtml } from '../html';
 import { HttpError } from '../http-errors';
-import { requestOrigin } from './origin';
 import { isProviderName, PROVIDERS } from './providers';
 import { TEST_ACCOUNTS, typedAccount, type TestAccount } from './test-accounts';
 
@@ -18,8 +17,8 @@ export const LOCAL_CLIENT_ID = 'spotreel-local';
 const CLAIMS = ['sub', 'name', 'email', 'email_verified', 'phone_number', 'picture'];
 
 export interface LocalIdp {
-  /** The issuer playing `name` for pages served at `origin`. */
-  issuer(origin: string, name: ProviderName): string;
+  /** The issuer playing `name`, at the site's own origin (SITE_URL). */
+  issuer(name: ProviderName): string;
   clientSecret: string;
 }
 
@@ -32,7 +31,8 @@ const typedForm = z.object({
  * The bundled identity provider (docs/decisions/014-accounts.md): one `oidc-provider` per
  * provider name at /idp/{google,facebook,apple}, with the test accounts of test-accounts.ts and
  * a small account picker, so sign-in works on a fresh machine with no network. Development and
- * tests only: off as soon as a real provider is configured.
+ * tests only: off as soon as a real provider is configured, and in production unless named
+ * (LOCAL_IDP=on, docs/decisions/022-production-conveniences.md).
  */
 export async function registerLocalIdp(app: FastifyInstance, config: Config): Promise<LocalIdp> {
   const clientSecret = randomBytes(24).toString('base64url');
@@ -41,22 +41,22 @@ export async function registerLocalIdp(app: FastifyInstance, config: Config): Pr
     format: 'jwk',
   });
   const typed = new Map<string, TestAccount>();
-  const instances = new Map<string, Provider>();
+  const instances = new Map<ProviderName, Provider>();
+  const issuer = (name: ProviderName) => `${config.siteUrl}/idp/${name}`;
 
   const findTestAccount = (name: ProviderName, subject: string) =>
     TEST_ACCOUNTS.find((a) => a.provider === name && a.subject === subject) ??
     (typed.get(subject)?.provider === name ? typed.get(subject) : undefined);
 
-  function providerFor(origin: string, name: ProviderName): Provider {
-    const key = `${origin}|${name}`;
-    let provider = instances.get(key);
+  function providerFor(name: ProviderName): Provider {
+    let provider = instances.get(name);
     if (provider) return provider;
     const configuration: Configuration = {
       clients: [
         {
           client_id: LOCAL_CLIENT_ID,
           client_secret: clientSecret,
-          redirect_uris: [`${origin}/auth/${name}/callback`],
+          redirect_uris: [`${config.siteUrl}/auth/${name}/callback`],
           response_types: ['code'],
           grant_types: ['authorization_code'],
           token_endpoint_auth_method: 'client_secret_basic',
@@ -115,13 +115,24 @@ export async function registerLocalIdp(app: FastifyInstance, config: Config): Pr
         );
       },
     };
-    provider = new Provider(`${origin}/idp/${name}`, configuration);
+    provider = new Provider(issuer(name), configuration);
+    // Scheme and host come from X-Forwarded-* (set by atSite below, not by the caller).
     provider.proxy = true;
-    instances.set(key, provider);
+    instances.set(name, provider);
     return provider;
   }
 
-  const originOf = (request: FastifyRequest) => requestOrigin(request, config);
+  /**
+   * oidc-provider writes its endpoints' URLs (the discovery document, redirects) from the
+   * request's scheme and host. They are set to SITE_URL's here, whatever the request said, so a
+   * caller's Host or X-Forwarded-Host never lands in the provider's answers.
+   */
+  const site = new URL(config.siteUrl);
+  const atSite = (request: FastifyRequest) => {
+    request.raw.headers['x-forwarded-host'] = site.host;
+    request.raw.headers['x-forwarded-proto'] = site.protocol.slice(0, -1);
+    return request.raw;
+  };
   const nameOf = (request: FastifyRequest): ProviderName => {
     const { provider } = request.params as { provider: string };
     if (!isProviderName(provider)) throw new HttpError(404, 'not_found', 'No such provider');
@@ -146,15 +157,15 @@ export async function registerLocalIdp(app: FastifyInstance, config: Config): Pr
 
     scope.get('/idp/:provider/interaction/:uid', async (request, reply) => {
       const name = nameOf(request);
-      const provider = providerFor(originOf(request), name);
-      const details = await provider.interactionDetails(request.raw, reply.raw);
+      const provider = providerFor(name);
+      const details = await provider.interactionDetails(atSite(request), reply.raw);
       return send(reply, 200, accountPicker(name, details.uid));
     });
 
     scope.post('/idp/:provider/interaction/:uid/login', async (request, reply) => {
       const name = nameOf(request);
-      const provider = providerFor(originOf(request), name);
-      await provider.interactionDetails(request.raw, reply.raw);
+      const provider = providerFor(name);
+      await provider.interactionDetails(atSite(request), reply.raw);
       const body = (request.body ?? {}) as Record<string, string>;
       let account: TestAccount | undefined;
       if (body.account) {
@@ -188,8 +199,8 @@ export async function registerLocalIdp(app: FastifyInstance, config: Config): Pr
     });
 
     scope.post('/idp/:provider/interaction/:uid/abort', async (request, reply) => {
-      const provider = providerFor(originOf(request), nameOf(request));
-      await provider.interactionDetails(request.raw, reply.raw);
+      const provider = providerFor(nameOf(request));
+      await provider.interactionDetails(atSite(request), reply.raw);
       reply.hijack();
       await provider.interactionFinished(
         request.raw,
@@ -207,9 +218,9 @@ export async function registerLocalIdp(app: FastifyInstance, config: Config): Pr
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
     scope.all('/idp/:provider/*', async (request, reply) => {
       const name = nameOf(request);
-      const provider = providerFor(originOf(request), name);
+      const provider = providerFor(name);
       const prefix = `/idp/${name}`;
-      const raw = request.raw as typeof request.raw & { originalUrl?: string };
+      const raw = atSite(request) as typeof request.raw & { originalUrl?: string };
       raw.originalUrl = raw.url;
       raw.url = raw.url!.slice(prefix.length) || '/';
       reply.hijack();
@@ -217,10 +228,7 @@ export async function registerLocalIdp(app: FastifyInstance, config: Config): Pr
     });
   });
 
-  return {
-    clientSecret,
-    issuer: (origin, name) => `${origin}/idp/${name}`,
-  };
+  return { clientSecret, issuer };
 }
 
 /** The default prompts plus Google's `select_account`, which always shows the account picker. */

@@ -45,15 +45,21 @@ export const fresh = (path: string) =>
 export function rawRequest(
   path: string,
   headers: Record<string, string> = {},
-): Promise<{ status: number; headers: Record<string, string | string[] | undefined> }> {
+): Promise<{
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+}> {
   const url = new URL(baseUrl());
   return new Promise((resolve, reject) => {
     const request = http.request(
       { host: url.hostname, port: url.port, path, method: 'GET', headers },
       (response) => {
-        response.resume();
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
         response.on('end', () =>
-          resolve({ status: response.statusCode ?? 0, headers: response.headers }),
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, text }),
         );
       },
     );

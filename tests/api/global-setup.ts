@@ -1,4 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -21,14 +22,28 @@ declare module 'vitest' {
   }
 }
 
+/** A port nothing listens on now, so the site's public origin (SITE_URL) is known before the start. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
 /**
  * Starts the real host process in this test run: a freshly migrated and seeded database
  * (embedded PGlite, or the PostgreSQL server of TEST_DATABASE_URL) behind a real HTTP port.
  */
 export default async function setup(project: TestProject) {
   const dataDir = await mkdtemp(join(tmpdir(), 'spotreel-api-'));
+  const port = await freePort();
   const config = parseConfig({
     NODE_ENV: 'test',
+    PORT: String(port),
+    SITE_URL: `http://127.0.0.1:${port}`,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
     DATA_DIR: dataDir,
     DATABASE_URL: process.env.TEST_DATABASE_URL,
@@ -58,10 +73,8 @@ export default async function setup(project: TestProject) {
     log: app.log,
     store: app.flags,
   });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('The test server has no port');
-  project.provide('baseUrl', `http://127.0.0.1:${address.port}`);
+  await app.listen({ port, host: '127.0.0.1' });
+  project.provide('baseUrl', config.siteUrl);
   project.provide('databaseKind', database.kind);
   project.provide('uncachedLocationId', uncached);
 

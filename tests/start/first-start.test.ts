@@ -1,52 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, start, waitForReady } from './npm-start';
 
 /** `npm start` as a new user runs it: build if needed, migrate, seed once, serve, stop on SIGTERM. */
-interface Started {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function start(env: Record<string, string>): Started {
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
-    env: { ...process.env, LOG_FORMAT: 'json', HOST: '127.0.0.1', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
-}
-
-async function waitForReady(port: number, started: Started): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    try {
-      const answer = await fetch(`http://127.0.0.1:${port}/readyz`);
-      if (answer.status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    if (started.child.exitCode !== null) throw new Error(`exited early:\n${started.output()}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`never ready:\n${started.output()}`);
-}
-
 describe('npm start', () => {
   let dataDir: string;
   beforeAll(async () => {

@@ -19,7 +19,7 @@ export function useClassificationPages(
       const next = await browserReads()[kind](
         {},
         {
-          city_id: cityId,
+          city_id: String(cityId),
           page,
           per_page: CLASSIFICATIONS_PER_PAGE,
           ...(kind === 'cuisines' ? { pinned_first: 'true' } : {}),

@@ -1,0 +1,87 @@
+import type { FastifyInstance } from 'fastify';
+import type { ErrorBody } from '../contract/common';
+import { storableCopy, unstorableText } from '../contract/storable';
+import { HttpError } from './http-errors';
+
+type Fields = NonNullable<ErrorBody['fields']>;
+
+/** Enough to say what is wrong; a body of a thousand bad strings needs no thousand lines. */
+const MAX_FIELDS = 10;
+
+/**
+ * Every string of one input (and every object key, which lands in JSON columns as text) that
+ * the database cannot store: `field` is its path, as validation errors name fields. Walked
+ * with a queue, not recursion: a 64 KB body can nest thousands deep.
+ */
+export function unstorableFields(input: unknown): Fields {
+  const found: Fields = [];
+  const queue: [unknown, string][] = [[input, '']];
+  // A field's path, cut short past 200 characters (thousands deep would be a long answer).
+  const at = (path: string, key: string | number) =>
+    path.endsWith('…')
+      ? path
+      : path.length > 200
+        ? `${path}…`
+        : path
+          ? `${path}.${storableCopy(String(key))}`
+          : storableCopy(String(key));
+  for (let i = 0; i < queue.length && found.length < MAX_FIELDS; i++) {
+    const [value, path] = queue[i]!;
+    if (typeof value === 'string') {
+      const problem = unstorableText(value);
+      if (problem) found.push({ field: path, message: problem });
+    } else if (Array.isArray(value)) {
+      value.forEach((item, index) => queue.push([item, at(path, index)]));
+    } else if (value !== null && typeof value === 'object') {
+      for (const [key, item] of Object.entries(value)) {
+        const problem = unstorableText(key);
+        if (problem) found.push({ field: at(path, key), message: `has a name that ${problem}` });
+        queue.push([item, at(path, key)]);
+      }
+    }
+  }
+  return found.slice(0, MAX_FIELDS);
+}
+
+/**
+ * The rules every request meets before any route sees it (docs/decisions/023-input-edge.md):
+ *
+ * - Exactly one Host header on HTTP/1.1 (RFC 9112 §3.2), refused in ErrorBody. Node would
+ *   refuse a missing one itself, with an empty answer; it is told not to (server/app.ts).
+ * - No text the database cannot store — a NUL character, half of a UTF-16 surrogate pair — in
+ *   any path parameter, query value or name, or JSON or form body string or key, on every route
+ *   (the API, the pages, /auth, /media). One rule at the edge rather than a check on each
+ *   schema's strings: no field can forget it, and routes without a schema get it too.
+ */
+export function registerInputRules(app: FastifyInstance) {
+  app.addHook('onRequest', async (request) => {
+    const { rawHeaders, httpVersion } = request.raw;
+    let hosts = 0;
+    for (let i = 0; i < rawHeaders.length; i += 2)
+      if (rawHeaders[i]!.toLowerCase() === 'host') hosts++;
+    if (hosts > 1 || (hosts === 0 && httpVersion === '1.1'))
+      throw new HttpError(400, 'bad_request', 'An HTTP/1.1 request needs exactly one Host header.');
+  });
+
+  app.addHook('preValidation', async (request) => {
+    const fields: Fields = [];
+    const described: string[] = [];
+    for (const [context, input] of [
+      ['params', request.params],
+      ['querystring', request.query],
+      ['body', request.body],
+    ] as const) {
+      for (const field of unstorableFields(input)) {
+        fields.push(field);
+        described.push(`${[context, field.field].filter(Boolean).join('.')} ${field.message}`);
+      }
+    }
+    if (fields.length)
+      throw new HttpError(
+        400,
+        'bad_request',
+        described.slice(0, MAX_FIELDS).join('; '),
+        fields.slice(0, MAX_FIELDS),
+      );
+  });
+}
