@@ -1,4 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Worker } from 'node:worker_threads';
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/pglite';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PGliteThread } from './pglite-thread';
 
 /** The embedded database in its own thread, as Drizzle uses it (db/client.ts). */
@@ -7,7 +10,7 @@ describe('PGliteThread', () => {
   beforeAll(async () => {
     db = await PGliteThread.start({ settings: ['set application_name = thread_test'] });
     await db.exec('create table notes (id int primary key, body text not null)');
-  });
+  }, 60_000);
   afterAll(() => db.close());
 
   it('answers queries in rows or arrays, with the settings it was started with', async () => {
@@ -66,9 +69,45 @@ describe('PGliteThread', () => {
     expect(error).toMatchObject({ code: '23505', table: 'notes' });
   });
 
+  it("serves Drizzle: nested transactions as savepoints, PostgreSQL's code in the cause", async () => {
+    const orm = drizzle(db.asClient());
+    await orm.execute(sql`create table tags (name text primary key)`);
+    await orm.transaction(async (tx) => {
+      await tx.execute(sql`insert into tags values ('kept')`);
+      await tx
+        .transaction(async (inner) => {
+          await inner.execute(sql`insert into tags values ('undone')`);
+          throw new Error('inner fails');
+        })
+        .catch(() => undefined);
+    });
+    const names = await orm.execute<{ name: string }>(sql`select name from tags`);
+    expect(names.rows).toEqual([{ name: 'kept' }]);
+    const duplicate = await orm.execute(sql`insert into tags values ('kept')`).catch((e) => e);
+    expect((duplicate as { cause?: { code?: string } }).cause?.code).toBe('23505');
+    // tx.rollback() ends the transaction without an error of the callback's own
+    await orm
+      .transaction(async (tx) => {
+        await tx.execute(sql`insert into tags values ('dropped')`);
+        tx.rollback();
+      })
+      .catch(() => undefined);
+    expect((await orm.execute(sql`select count(*)::int n from tags`)).rows).toEqual([{ n: 1 }]);
+  });
+
+  it('says once when the thread dies, and fails what was waiting and what comes after', async () => {
+    const onFailure = vi.fn();
+    const other = await PGliteThread.start({ settings: [], onFailure });
+    const waiting = other.query('select pg_sleep(1)');
+    await (Reflect.get(other, 'worker') as Worker).terminate();
+    await expect(waiting).rejects.toThrow(/stopped/);
+    await expect(other.query('select 1')).rejects.toThrow(/stopped/);
+    expect(onFailure).toHaveBeenCalledTimes(1);
+  }, 60_000);
+
   it('fails every call once the thread is gone', async () => {
     const other = await PGliteThread.start({ settings: [] });
     await other.close();
     await expect(other.query('select 1')).rejects.toThrow(/stopped/);
-  });
+  }, 60_000);
 });

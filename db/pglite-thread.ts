@@ -35,7 +35,12 @@ export class PGliteThread {
   private nextId = 1;
   private failure: Error | null = null;
 
-  private constructor(private readonly worker: Worker) {
+  private closing = false;
+
+  private constructor(
+    private readonly worker: Worker,
+    onFailure: (error: Error) => void,
+  ) {
     worker.on('message', (message: { id?: number; result?: unknown; error?: never }) => {
       if (message.id === undefined) return;
       const waiting = this.pending.get(message.id);
@@ -45,38 +50,63 @@ export class PGliteThread {
       else waiting.resolve(message.result);
     });
     const fail = (error: Error) => {
-      this.failure = error;
-      for (const waiting of this.pending.values()) waiting.reject(error);
+      // The first cause is kept ('error' is followed by 'exit').
+      const first = !this.failure;
+      this.failure ??= error;
+      for (const waiting of this.pending.values()) waiting.reject(this.failure);
       this.pending.clear();
+      if (first && !this.closing) onFailure(this.failure);
     };
     worker.on('error', fail);
+    worker.on('messageerror', fail);
     worker.on('exit', (code) => fail(new Error(`the embedded database stopped (exit ${code})`)));
   }
 
-  /** Starts the thread and opens the database (a folder, or in memory without one). */
-  static async start(options: { dataDir?: string; settings: string[] }): Promise<PGliteThread> {
+  /**
+   * Starts the thread and opens the database (a folder, or in memory without one). If the
+   * thread dies later, every pending and later call fails and `onFailure` is told once; by
+   * default the process stops, as it would if PGlite had failed in process, so that whatever
+   * supervises it starts it again.
+   */
+  static async start(options: {
+    dataDir?: string;
+    settings: string[];
+    onFailure?: (error: Error) => void;
+  }): Promise<PGliteThread> {
     const worker = new Worker(join(projectRoot(), 'db', 'pglite-worker.mjs'), {
       workerData: { dataDir: options.dataDir, settings: options.settings },
     });
     await new Promise<void>((resolve, reject) => {
+      const stopped = (code: number) =>
+        reject(new Error(`the embedded database stopped while opening (exit ${code})`));
       const onMessage = (message: { ready?: boolean }) => {
         if (!message.ready) return;
         worker.off('error', reject);
+        worker.off('exit', stopped);
         worker.off('message', onMessage);
         resolve();
       };
       worker.on('message', onMessage);
       worker.once('error', reject);
+      worker.once('exit', stopped);
     });
-    return new PGliteThread(worker);
+    return new PGliteThread(
+      worker,
+      options.onFailure ??
+        ((error) =>
+          setImmediate(() => {
+            throw error;
+          })),
+    );
   }
 
   private call<T>(call: Call, tx?: number): Promise<T> {
     if (this.failure) return Promise.reject(this.failure);
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
-      this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      // Posted first: a value that cannot be copied throws here and leaves nothing waiting.
       this.worker.postMessage({ ...call, id, tx });
+      this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
     });
   }
 
@@ -109,7 +139,9 @@ export class PGliteThread {
     } catch (error) {
       if (!closed) {
         closed = true;
-        await this.call({ op: 'rollback' }, id);
+        // The callback's own error is the one to report (its SQLSTATE decides the answer),
+        // even if the rollback fails too (the thread is gone, say).
+        await this.call({ op: 'rollback' }, id).catch(() => undefined);
       }
       throw error;
     }
@@ -120,9 +152,14 @@ export class PGliteThread {
     return result;
   }
 
+  /** Closes the database (its last writes reach the folder), then stops the thread. */
   async close(): Promise<void> {
-    await this.call({ op: 'close' }).catch(() => undefined);
-    await this.worker.terminate();
+    this.closing = true;
+    try {
+      await this.call({ op: 'close' });
+    } finally {
+      await this.worker.terminate();
+    }
   }
 
   /** What Drizzle's PGlite driver is given: this, in PGlite's clothes. */

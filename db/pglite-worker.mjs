@@ -95,9 +95,18 @@ async function run(message) {
   }
 }
 
+/** Posts an answer; one that cannot be copied to the other thread is sent as an error instead. */
+function answer(id, result) {
+  try {
+    parentPort.postMessage({ id, result });
+  } catch (error) {
+    parentPort.postMessage({ id, error: plainError(error) });
+  }
+}
+
 parentPort.on('message', (message) => {
   run(message).then(
-    (result) => parentPort.postMessage({ id: message.id, result }),
+    (result) => answer(message.id, result),
     (error) => parentPort.postMessage({ id: message.id, error: plainError(error) }),
   );
 });

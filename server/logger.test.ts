@@ -1,8 +1,9 @@
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { serializeError } from './logger';
+import { loggerOptions, serializeError } from './logger';
 
 const people = pgTable('people', {
   id: serial('id').primaryKey(),
@@ -41,11 +42,36 @@ describe('error logs', () => {
   });
 
   it('scrub quoted input and emails from any message', () => {
-    const error = new Error('invalid input syntax for type integer: "call me on 555 0101"');
-    error.cause = new Error('mail ada@example.com failed');
-    const logged = JSON.stringify(serializeError(error));
-    expect(logged).not.toContain('555 0101');
-    expect(logged).not.toContain('ada@example.com');
-    expect(logged).toContain('invalid input syntax for type integer');
+    for (const text of [
+      'invalid input syntax for type integer: "call me on 555 0101"',
+      'value "5550101999" is out of range for type integer',
+      'malformed array literal: "555 0101"',
+      'date/time field value out of range: "555-0101"',
+    ]) {
+      const error = new Error(text);
+      error.cause = new Error('mail ada@example.com failed');
+      const logged = JSON.stringify(serializeError(error));
+      expect(logged).not.toMatch(/555.?0101/);
+      expect(logged).not.toContain('ada@example.com');
+    }
+  });
+
+  it("are what the server's logger writes (its serializer is the one above)", async () => {
+    const lines: string[] = [];
+    const log = pino(
+      { ...(loggerOptions({ logLevel: 'info', logFormat: 'json' }) as object) },
+      { write: (line: string) => void lines.push(line) },
+    );
+    const failed = Object.assign(
+      new Error('Failed query: insert into "people" values ($1)\nparams: Ada\n    at Ada Byron'),
+      {
+        query: 'insert into "people" values ($1)',
+        params: ['Ada\n    at Ada Byron'],
+      },
+    );
+    log.error({ err: failed }, 'request failed');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).not.toContain('Ada');
+    expect(lines[0]).toContain('insert into');
   });
 });

@@ -39,10 +39,23 @@ export function serializeError(error: unknown, depth = 0): SerializedError {
   if (!(error instanceof Error))
     return { type: typeof error, message: scrub(String(error)), stack: '' };
   const record = error as Error & Record<string, unknown>;
+  // drizzle's "Failed query: <sql>\nparams: <values>": rebuilt from the statement alone, so no
+  // value (whatever text it holds) can end the redaction early.
+  const message =
+    typeof record.query === 'string' &&
+    'params' in record &&
+    error.message.startsWith('Failed query:')
+      ? `Failed query: ${record.query}\nparams: [redacted]`
+      : scrub(error.message);
+  // The stack begins with "<name>: <message>"; that part is replaced whole, the frames kept.
+  const stack = error.stack ?? '';
+  const head = `${error.name}: ${error.message}`;
   const out: SerializedError = {
     type: error.constructor?.name ?? error.name,
-    message: scrub(error.message),
-    stack: scrub(error.stack ?? ''),
+    message,
+    stack: stack.startsWith(head)
+      ? `${error.name}: ${message}${scrub(stack.slice(head.length))}`
+      : scrub(stack),
   };
   for (const key of KEPT) {
     if (typeof record[key] === 'string' || typeof record[key] === 'number') out[key] = record[key];
@@ -61,8 +74,10 @@ export function scrub(text: string): string {
     text
       // drizzle: "Failed query: …\nparams: Ada,ada@example.com" (up to the stack's first frame)
       .replace(/\nparams: [\s\S]*?(?=\n {4}at |$)/, '\nparams: [redacted]')
-      // PostgreSQL: 'invalid input syntax for type integer: "…"', 'Key (email)=(…)'
-      .replace(/(for type [\w ]+: )"[\s\S]*?"(?=\n|$)/g, '$1"[redacted]"')
+      // PostgreSQL quotes the input: 'invalid input syntax for type integer: "…"',
+      // 'malformed array literal: "…"', 'value "…" is out of range for type integer'
+      .replace(/: "[^\n]*"(?=\n|$)/g, ': "[redacted]"')
+      .replace(/\bvalue "[^\n]*?"(?= is )/g, 'value "[redacted]"')
       .replace(/\)=\([\s\S]*?\)(?= already exists| is not present|\.|\n|$)/g, ')=([redacted])')
       .replace(EMAIL, '[email]')
   );
