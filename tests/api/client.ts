@@ -1,5 +1,5 @@
-import http from 'node:http';
 import { inject } from 'vitest';
+import { rawGet } from '../raw-get';
 
 export const baseUrl = () => inject('baseUrl');
 
@@ -41,29 +41,6 @@ let counter = 0;
 export const fresh = (path: string) =>
   `${path}${path.includes('?') ? '&' : '?'}_t=${Date.now()}-${counter++}`;
 
-/** A request exactly as written (fetch normalises paths and refuses a Host header). */
-export function rawRequest(
-  path: string,
-  headers: Record<string, string> = {},
-): Promise<{
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  text: string;
-}> {
-  const url = new URL(baseUrl());
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      { host: url.hostname, port: url.port, path, method: 'GET', headers },
-      (response) => {
-        let text = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => (text += chunk));
-        response.on('end', () =>
-          resolve({ status: response.statusCode ?? 0, headers: response.headers, text }),
-        );
-      },
-    );
-    request.on('error', reject);
-    request.end();
-  });
-}
+/** A GET to the test server exactly as written, Host header included. */
+export const rawRequest = (path: string, headers: Record<string, string> = {}) =>
+  rawGet(baseUrl(), path, headers);

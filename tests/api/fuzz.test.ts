@@ -19,6 +19,7 @@ import { linkTestAccounts } from '../../server/auth/link-test-accounts';
 import { createSessionStore } from '../../server/auth/sessions';
 import { TEST_ACCOUNTS } from '../../server/auth/test-accounts';
 import { parseConfig } from '../../server/config';
+import { WEEK_DAYS } from '../../contract/week-days';
 
 /**
  * Issue 16, criterion 2: no input reaches a 500. A deterministic fuzz of every route the server
@@ -1008,15 +1009,7 @@ describe('fuzz: no input reaches a 500, and a refused request writes nothing', (
      * ID token a sign-in or sign-up sends beside it, most of the time).
      */
     async function exampleBody(route: Route, headers: Record<string, string>): Promise<unknown> {
-      const hours = [
-        'Monday',
-        'Tuesday',
-        'Wednesday',
-        'Thursday',
-        'Friday',
-        'Saturday',
-        'Sunday',
-      ].map((day, i) =>
+      const hours = WEEK_DAYS.map((day, i) =>
         i === 0 ? { day, open: null, close: null } : { day, open: '11:00', close: '22:30' },
       );
       const person = { full_name: 'Alex Rivera', email: `alex.${rng.int(0, 1e9)}@example.com` };

@@ -1,8 +1,8 @@
-import http from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawGet } from '../raw-get';
 import { freePort, start, waitForReady, type Started } from './npm-start';
 
 /**
@@ -27,30 +27,8 @@ const FORGED_TEXT = /evil\.example|attacker\.example|gopher:/;
 /** A distinct id of the pages' shape, so /api/events/mine has someone to answer for. */
 const VISITOR = { cookie: 'distinct_id=start-test-visitor-01' };
 
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  text: string;
-}
-
-/** A GET exactly as written (fetch refuses a Host header). */
-function get(port: number, path: string, headers: Record<string, string> = {}): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      { host: '127.0.0.1', port, path, method: 'GET', headers },
-      (response) => {
-        let text = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => (text += chunk));
-        response.on('end', () =>
-          resolve({ status: response.statusCode ?? 0, headers: response.headers, text }),
-        );
-      },
-    );
-    request.on('error', reject);
-    request.end();
-  });
-}
+const get = (port: number, path: string, headers: Record<string, string> = {}) =>
+  rawGet(`http://127.0.0.1:${port}`, path, headers);
 
 /** The warnings of the start log (pino's JSON lines, level 40). */
 const warnings = (started: Started) =>
