@@ -1,9 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { TEST_ACCOUNTS } from '../../server/auth/test-accounts';
 import { api } from './client';
-import { Browser, signInPopup } from './sign-in';
+import { Browser, signInPopup, type PopupMessage } from './sign-in';
 
 const andre = TEST_ACCOUNTS.find((a) => a.name === 'Andre Yilmaz')!;
+
+/** spec §3's sign-up payload for the popup's user and a chosen username. */
+function signUpBody(user: NonNullable<PopupMessage['user']>, username: string) {
+  return {
+    displayName: user.displayName,
+    email: user.email,
+    isNewUser: true,
+    makeConcierge: false,
+    providerId: user.providerId,
+    providerType: user.providerType,
+    serviceId: user.serviceId,
+    username,
+  };
+}
 
 describe('sign-in through the bundled provider', () => {
   it('hands a returning person Spotreel ID token and provider user to the opener', async () => {
@@ -74,17 +88,7 @@ describe('sign-in through the bundled provider', () => {
     const free = await api('/api/user/valid', { method: 'POST', body: { username } });
     expect(free.body).toEqual({ status: 'valid', username });
 
-    const user = message.user!;
-    const signUp = {
-      displayName: user.displayName,
-      email: user.email,
-      isNewUser: true,
-      makeConcierge: false,
-      providerId: user.providerId,
-      providerType: user.providerType,
-      serviceId: user.serviceId,
-      username,
-    };
+    const signUp = signUpBody(message.user!, username);
     const bad = await api('/api/user/register', {
       method: 'POST',
       body: { ...signUp, username: 'x' },
@@ -106,21 +110,14 @@ describe('sign-in through the bundled provider', () => {
     const email = `real.${Date.now()}@example.com`;
     const { message } = await signInPopup('google', { name: 'Real Person', email });
     const auth = { authorization: `Bearer ${message.idToken}` };
-    const user = message.user!;
-    const username = `real${Date.now() % 100000}`;
     const created = await api<Record<string, unknown>>('/api/user/register', {
       method: 'POST',
       headers: auth,
       body: {
+        ...signUpBody(message.user!, `real${Date.now() % 100000}`),
         displayName: 'Someone Else',
         email: 'ceo@example.com',
         photoUrl: 'https://attacker.example/face.jpg',
-        isNewUser: true,
-        makeConcierge: false,
-        providerId: user.providerId,
-        providerType: user.providerType,
-        serviceId: user.serviceId,
-        username,
       },
     });
     expect(created.status).toBe(201);

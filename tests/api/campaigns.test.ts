@@ -1,45 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { VALID_ENTRIES as VALID } from './campaign-entries';
 import { api } from './client';
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-
-const VALID: Record<string, (email: string) => Record<string, unknown>> = {
-  scholarship: (email) => ({
-    full_name: 'Alex Rivera',
-    email,
-    branch: 'Navy',
-    years_of_service: 6,
-    school: 'City College',
-    program: 'Hospitality management',
-    essay: 'I spent six years as a Navy cook. '.repeat(10),
-    confirm_veteran: true,
-  }),
-  'kygo-sweepstakes': (email) => ({
-    full_name: 'Alex Rivera',
-    email,
-    birth_date: '1990-04-12',
-    state: 'IL',
-    zip: '60601',
-    confirm_eligible: true,
-    accept_rules: true,
-  }),
-  creators: (email) => ({
-    full_name: 'Alex Rivera',
-    email,
-    city: 'Chicago',
-    instagram: '@alex.eats',
-    sample_links: ['https://videos.example.com/alex/1'],
-    about: 'Tacos, mostly.',
-  }),
-  communityround: (email) => ({
-    full_name: 'Alex Rivera',
-    email,
-    amount: '$500–$999',
-    accredited: false,
-    confirm_risk: true,
-  }),
-  trytibbs: (email) => ({ full_name: 'Alex Rivera', email, zip: '60601', marketing_opt_in: true }),
-};
 
 type Refusal = { error: string; message: string; fields?: { field: string; message: string }[] };
 

@@ -20,6 +20,7 @@ import { createSessionStore } from '../../server/auth/sessions';
 import { TEST_ACCOUNTS } from '../../server/auth/test-accounts';
 import { parseConfig } from '../../server/config';
 import { WEEK_DAYS } from '../../contract/week-days';
+import { VALID_ENTRIES } from './campaign-entries';
 
 /**
  * Issue 16, criterion 2: no input reaches a 500. A deterministic fuzz of every route the server
@@ -1013,6 +1014,9 @@ describe('fuzz: no input reaches a 500, and a refused request writes nothing', (
         i === 0 ? { day, open: null, close: null } : { day, open: '11:00', close: '22:30' },
       );
       const person = { full_name: 'Alex Rivera', email: `alex.${rng.int(0, 1e9)}@example.com` };
+      const campaign = /^\/api\/campaigns\/([^/]+)\/entries$/.exec(route.url)?.[1];
+      if (route.method === 'POST' && campaign && VALID_ENTRIES[campaign])
+        return VALID_ENTRIES[campaign](person.email);
       switch (`${route.method} ${route.url}`) {
         case 'POST /api/user/me':
         case 'POST /api/user/register': {
@@ -1061,37 +1065,6 @@ describe('fuzz: no input reaches a 500, and a refused request writes nothing', (
           };
         case 'PUT /api/biz/locations/:id/info':
           return { website: 'tacos.example.com', description: 'Tacos, mostly.', hours };
-        case 'POST /api/campaigns/scholarship/entries':
-          return {
-            ...person,
-            branch: 'Navy',
-            years_of_service: 6,
-            school: 'City College',
-            program: 'Hospitality management',
-            essay: 'I spent six years as a Navy cook. '.repeat(10),
-            confirm_veteran: true,
-          };
-        case 'POST /api/campaigns/kygo-sweepstakes/entries':
-          return {
-            ...person,
-            birth_date: '1990-04-12',
-            state: 'IL',
-            zip: '60601',
-            confirm_eligible: true,
-            accept_rules: true,
-          };
-        case 'POST /api/campaigns/creators/entries':
-          return {
-            ...person,
-            city: 'Chicago',
-            instagram: '@alex.eats',
-            sample_links: ['https://videos.example.com/alex/1'],
-            about: 'Tacos.',
-          };
-        case 'POST /api/campaigns/communityround/entries':
-          return { ...person, amount: '$500–$999', accredited: false, confirm_risk: true };
-        case 'POST /api/campaigns/trytibbs/entries':
-          return { ...person, zip: '60601', marketing_opt_in: true };
         case 'POST /api/v2/trackers/share':
           return {
             resourceId: rng.pick(world.ids.locations),
