@@ -1,23 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { signUpPayload } from '../../app/shared/auth/sign-in';
+import type { SocialSignInUser } from '../../contract/accounts';
 import { TEST_ACCOUNTS } from '../../server/auth/test-accounts';
 import { api } from './client';
 import { Browser, signInPopup, type PopupMessage } from './sign-in';
 
 const andre = TEST_ACCOUNTS.find((a) => a.name === 'Andre Yilmaz')!;
 
-/** spec §3's sign-up payload for the popup's user and a chosen username. */
-function signUpBody(user: NonNullable<PopupMessage['user']>, username: string) {
-  return {
-    displayName: user.displayName,
-    email: user.email,
-    isNewUser: true,
-    makeConcierge: false,
-    providerId: user.providerId,
-    providerType: user.providerType,
-    serviceId: user.serviceId,
-    username,
-  };
-}
+/** spec §3's sign-up payload, built as the web app builds it. */
+const signUpBody = (user: PopupMessage['user'], username: string) =>
+  signUpPayload(user as unknown as SocialSignInUser, { username });
 
 describe('sign-in through the bundled provider', () => {
   it('hands a returning person Spotreel ID token and provider user to the opener', async () => {
@@ -88,7 +80,7 @@ describe('sign-in through the bundled provider', () => {
     const free = await api('/api/user/valid', { method: 'POST', body: { username } });
     expect(free.body).toEqual({ status: 'valid', username });
 
-    const signUp = signUpBody(message.user!, username);
+    const signUp = signUpBody(message.user, username);
     const bad = await api('/api/user/register', {
       method: 'POST',
       body: { ...signUp, username: 'x' },
@@ -114,7 +106,7 @@ describe('sign-in through the bundled provider', () => {
       method: 'POST',
       headers: auth,
       body: {
-        ...signUpBody(message.user!, `real${Date.now() % 100000}`),
+        ...signUpBody(message.user, `real${Date.now() % 100000}`),
         displayName: 'Someone Else',
         email: 'ceo@example.com',
         photoUrl: 'https://attacker.example/face.jpg',
