@@ -76,7 +76,7 @@ function renderDocs(doc: Document): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${escapeHtml(doc.info.title)}</title><link rel="stylesheet" href="/api/docs.css"></head><body><main>
 <h1>${escapeHtml(doc.info.title)} <small>${escapeHtml(doc.info.version)}</small></h1>
-<p>Machine-readable: <a href="/api/openapi.json">/api/openapi.json</a>. Errors answer <code>{ "error", "message" }</code>.</p>
+<p>Machine-readable: <a href="/api/openapi.json">/api/openapi.json</a>. Errors answer <code>{ "error", "message", "fields" }</code> (<code>fields</code> names each bad input).</p>
 ${rows.join('\n')}</main></body></html>`;
 }
 
@@ -84,4 +84,4 @@ const DOCS_CSS = `body{margin:0;background:#FFFBF6;color:#15131C;font:16px/1.5 s
 main{max-width:900px;margin:0 auto;padding:32px 16px}h1{font-size:32px}h2{font-size:16px;margin:0}
 section{background:#fff;border-radius:12px;padding:16px;margin:12px 0;box-shadow:0 1px 3px rgba(21,19,28,.12)}
 .m{display:inline-block;min-width:48px;padding:2px 8px;border-radius:999px;color:#fff;font-size:12px;text-align:center}
-.get{background:#2C7A7B}.post{background:#C2362C}.put{background:#8A5A00}a{color:#2C7A7B}code{font-size:14px}`;
+.get{background:#2C7A7B}.post{background:#C2362C}.put{background:#8A5A00}a{color:#2C7A7B}code{font-size:14px;overflow-wrap:anywhere}`;

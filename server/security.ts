@@ -80,8 +80,8 @@ function securityHeaders(request: FastifyRequest, config: Config): [string, stri
 
 export const securityPlugin = fp<{ config: Config }>(async (app, { config }) => {
   // Set on the raw response first, so answers written past Fastify (the bundled identity
-  // provider's, after `reply.hijack()`) carry them too; Fastify's own answers set them again
-  // below, and a route's own policy wins over the default one.
+  // provider's, after `reply.hijack()`) carry them too; a route's own policy wins over the
+  // default one.
   app.addHook('onRequest', async (request, reply) => {
     for (const [name, value] of securityHeaders(request, config)) reply.raw.setHeader(name, value);
     reply.raw.setHeader(
@@ -90,7 +90,9 @@ export const securityPlugin = fp<{ config: Config }>(async (app, { config }) => 
     );
   });
   app.addHook('onSend', async (request, reply, payload) => {
-    for (const [name, value] of securityHeaders(request, config)) reply.header(name, value);
+    // Only when the hook above did not run (a request refused before it, say).
+    if (!reply.raw.hasHeader('x-content-type-options'))
+      for (const [name, value] of securityHeaders(request, config)) reply.header(name, value);
     if (!reply.hasHeader('content-security-policy'))
       reply.header('content-security-policy', API_CSP);
     return payload;

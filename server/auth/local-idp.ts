@@ -152,63 +152,77 @@ export async function registerLocalIdp(app: FastifyInstance, config: Config): Pr
       .send(html.replace('<style>', `<style nonce="${nonce}">`));
   }
 
+  // The bundled provider is a development convenience, not the product's API: its routes are
+  // kept out of the OpenAPI document (`hide`).
   await app.register(async (scope) => {
     acceptFormPosts(scope, 4096);
 
-    scope.get('/idp/:provider/interaction/:uid', async (request, reply) => {
-      const name = nameOf(request);
-      const provider = providerFor(name);
-      const details = await provider.interactionDetails(atSite(request), reply.raw);
-      return send(reply, 200, accountPicker(name, details.uid));
-    });
+    scope.get(
+      '/idp/:provider/interaction/:uid',
+      { schema: { hide: true } },
+      async (request, reply) => {
+        const name = nameOf(request);
+        const provider = providerFor(name);
+        const details = await provider.interactionDetails(atSite(request), reply.raw);
+        return send(reply, 200, accountPicker(name, details.uid));
+      },
+    );
 
-    scope.post('/idp/:provider/interaction/:uid/login', async (request, reply) => {
-      const name = nameOf(request);
-      const provider = providerFor(name);
-      await provider.interactionDetails(atSite(request), reply.raw);
-      const body = (request.body ?? {}) as Record<string, string>;
-      let account: TestAccount | undefined;
-      if (body.account) {
-        account = findTestAccount(name, body.account);
-      } else {
-        const parsed = typedForm.safeParse(body);
-        if (!parsed.success) {
-          const { uid } = request.params as { uid: string };
-          return send(
-            reply,
-            400,
-            accountPicker(name, uid, {
-              error: parsed.error.issues[0]?.message ?? 'Check the form',
-              name: String(body.name ?? ''),
-              email: String(body.email ?? ''),
-            }),
-          );
+    scope.post(
+      '/idp/:provider/interaction/:uid/login',
+      { schema: { hide: true } },
+      async (request, reply) => {
+        const name = nameOf(request);
+        const provider = providerFor(name);
+        await provider.interactionDetails(atSite(request), reply.raw);
+        const body = (request.body ?? {}) as Record<string, string>;
+        let account: TestAccount | undefined;
+        if (body.account) {
+          account = findTestAccount(name, body.account);
+        } else {
+          const parsed = typedForm.safeParse(body);
+          if (!parsed.success) {
+            const { uid } = request.params as { uid: string };
+            return send(
+              reply,
+              400,
+              accountPicker(name, uid, {
+                error: parsed.error.issues[0]?.message ?? 'Check the form',
+                name: String(body.name ?? ''),
+                email: String(body.email ?? ''),
+              }),
+            );
+          }
+          account = typedAccount(name, parsed.data.name, parsed.data.email);
+          typed.set(account.subject, account);
         }
-        account = typedAccount(name, parsed.data.name, parsed.data.email);
-        typed.set(account.subject, account);
-      }
-      if (!account) throw new HttpError(400, 'bad_request', 'Pick one of the accounts');
-      reply.hijack();
-      await provider.interactionFinished(
-        request.raw,
-        reply.raw,
-        // Picking an account answers Google's `prompt=select_account` too.
-        { login: { accountId: account.subject }, select_account: {} },
-        { mergeWithLastSubmission: false },
-      );
-    });
+        if (!account) throw new HttpError(400, 'bad_request', 'Pick one of the accounts');
+        reply.hijack();
+        await provider.interactionFinished(
+          request.raw,
+          reply.raw,
+          // Picking an account answers Google's `prompt=select_account` too.
+          { login: { accountId: account.subject }, select_account: {} },
+          { mergeWithLastSubmission: false },
+        );
+      },
+    );
 
-    scope.post('/idp/:provider/interaction/:uid/abort', async (request, reply) => {
-      const provider = providerFor(nameOf(request));
-      await provider.interactionDetails(atSite(request), reply.raw);
-      reply.hijack();
-      await provider.interactionFinished(
-        request.raw,
-        reply.raw,
-        { error: 'access_denied', error_description: 'The person cancelled the sign-in' },
-        { mergeWithLastSubmission: false },
-      );
-    });
+    scope.post(
+      '/idp/:provider/interaction/:uid/abort',
+      { schema: { hide: true } },
+      async (request, reply) => {
+        const provider = providerFor(nameOf(request));
+        await provider.interactionDetails(atSite(request), reply.raw);
+        reply.hijack();
+        await provider.interactionFinished(
+          request.raw,
+          reply.raw,
+          { error: 'access_denied', error_description: 'The person cancelled the sign-in' },
+          { mergeWithLastSubmission: false },
+        );
+      },
+    );
   });
 
   // Everything else under /idp/{name} is the provider's own protocol (discovery, authorize,
@@ -216,7 +230,7 @@ export async function registerLocalIdp(app: FastifyInstance, config: Config): Pr
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
-    scope.all('/idp/:provider/*', async (request, reply) => {
+    scope.all('/idp/:provider/*', { schema: { hide: true } }, async (request, reply) => {
       const name = nameOf(request);
       const provider = providerFor(name);
       const prefix = `/idp/${name}`;
