@@ -16,6 +16,11 @@ declare module 'react-router' {
     hasSession: boolean;
     /** spec §7 reads, answered in process by the product server's own handlers. */
     reads: Reads;
+    /**
+     * The database cannot serve this page (docs/decisions/026-storage-faults.md): the root
+     * answers the §8 fallback with status 503, a "try again" page, instead of a page of nothing.
+     */
+    databaseUnavailable?: boolean;
   }
 }
 

@@ -1,4 +1,5 @@
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -28,6 +29,9 @@ export const links: LinksFunction = () => [
  * never reloads its data on client navigations, so the set holds for the page's life.
  */
 export async function loader({ request, context }: LoaderFunctionArgs<AppLoadContext>) {
+  // The database cannot serve this page: the fallback below, as a 503 (ADR 026).
+  if (context.databaseUnavailable)
+    throw data('The database is not answering', { status: 503, statusText: 'Service Unavailable' });
   const { reads } = context;
   const [trending, user] = await Promise.all([
     reads.trendingLocations(),
@@ -91,7 +95,10 @@ export default function App() {
 /** JSON inside <script>: no `</script>` or `<!--` can close it early. */
 const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
-/** spec §8: render failures show the fallback screen with a Retry link to '/'. */
+/**
+ * spec §8: render failures show the fallback screen with a Retry link to '/'; so does a page the
+ * database cannot serve (a 503 thrown by the loader above).
+ */
 export function ErrorBoundary({ error }: { error: unknown }) {
   if (!isRouteErrorResponse(error)) console.error(error);
   return <ErrorFallback error={error} />;

@@ -10,6 +10,7 @@ import pg from 'pg';
 import { PGliteThread } from './pglite-thread';
 import { projectRoot } from './project-root';
 import * as schema from './schema';
+import { probeFolder, StorageFaults } from './storage-faults';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -19,10 +20,23 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /**
+   * What the process knows of the database's storage: a full or read-only disk, a server that
+   * does not answer (docs/decisions/026-storage-faults.md). `check()` probes it: the database
+   * answers, and can write (the embedded database's folder takes a file; a server is not
+   * read-only).
+   */
+  faults: StorageFaults;
   close(): Promise<void>;
 }
 
 const migrationsFolder = join(projectRoot(), 'db', 'migrations');
+
+/**
+ * How long a call waits to connect to the PostgreSQL server, or for a free connection of the
+ * pool: past it the call fails (a 503) instead of waiting on a server that does not answer.
+ */
+export const CONNECT_TIMEOUT_MS = 10_000;
 
 /** Search tolerates a typo or two in a word (server/api/search.ts): pg_trgm's `<%` threshold. */
 const WORD_SIMILARITY_THRESHOLD = 0.45;
@@ -41,13 +55,26 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
       options: `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     });
     const db = drizzlePg(pool, { schema });
+    const faults = new StorageFaults(async () => {
+      const { rows } = await pool.query<{ read_only: string }>(
+        "select current_setting('transaction_read_only') as read_only",
+      );
+      return rows[0]?.read_only === 'on' ? 'read_only' : null;
+    });
+    // A connection the server drops (it stopped, say) emits 'error' on its client: unheard, that
+    // would stop the process. Idle clients are the pool's; a client lent out (a transaction
+    // between two statements) is heard here too. The call using it fails on its own.
+    pool.on('error', (error) => faults.report(error));
+    pool.on('connect', (client) => client.on('error', (error) => faults.report(error)));
     return {
       db,
       kind: 'postgres',
       migrate: () => migratePg(db, { migrationsFolder }),
       ping: async () => void (await pool.query('select 1')),
+      faults,
       close: () => pool.end(),
     };
   }
@@ -57,11 +84,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     settings: [`set pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`],
   });
   const db = drizzlePglite(client.asClient(), { schema });
+  const ping = async () => void (await db.execute(sql`select 1`));
+  const { pgliteDir } = options;
   return {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
-    ping: async () => void (await db.execute(sql`select 1`)),
+    ping,
+    // PGlite writes its folder itself: a folder that takes no file is a database that cannot write.
+    faults: new StorageFaults(async () => {
+      await ping();
+      return pgliteDir ? probeFolder(pgliteDir) : null;
+    }),
     close: () => client.close(),
   };
 }

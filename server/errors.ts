@@ -9,6 +9,11 @@ import type {
 } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '../contract/common';
+import {
+  STORAGE_FAULT_SENTENCES,
+  storageFaultOf,
+  type StorageFaultKind,
+} from '../db/storage-faults';
 import { HttpError } from './http-errors';
 
 type Issue = { instancePath?: string; message?: string };
@@ -50,8 +55,28 @@ function sqlState(error: unknown): string | null {
   return null;
 }
 
+/** Seconds a caller waits before asking again when the database cannot serve it (a 503). */
+export const STORAGE_RETRY_AFTER_SECONDS = 5;
+
+/** The 503 of each storage fault (docs/decisions/026-storage-faults.md). */
+const STORAGE_FAULT_BODIES: Record<StorageFaultKind, ErrorBody> = {
+  full: {
+    error: 'database_full',
+    message: `${STORAGE_FAULT_SENTENCES.full} Try again in a while.`,
+  },
+  read_only: {
+    error: 'database_read_only',
+    message: `${STORAGE_FAULT_SENTENCES.read_only} Try again in a while.`,
+  },
+  unavailable: {
+    error: 'database_unavailable',
+    message: `${STORAGE_FAULT_SENTENCES.unavailable} Try again in a few seconds.`,
+  },
+};
+
 /**
- * Every failure answers `{ error, message }`: bad input 4xx, unknown ids 404, and anything
+ * Every failure answers `{ error, message }`: bad input 4xx, unknown ids 404, a database that
+ * cannot serve the call (full, read-only, not answering) a 503 with Retry-After, and anything
  * unexpected a plain 500 with no stack (docs/decisions/005-api-contract.md).
  */
 export function registerErrorHandling(app: FastifyInstance) {
@@ -59,7 +84,14 @@ export function registerErrorHandling(app: FastifyInstance) {
     let status: number;
     let body: ErrorBody;
     const state = sqlState(error);
-    if (error instanceof HttpError) {
+    const fault = error instanceof HttpError ? null : storageFaultOf(error);
+    if (fault) {
+      // Named, not a stack: the same fault fails many calls while it lasts.
+      request.log.warn({ fault, detail: error.message }, STORAGE_FAULT_SENTENCES[fault]);
+      status = 503;
+      body = STORAGE_FAULT_BODIES[fault];
+      reply.header('retry-after', String(STORAGE_RETRY_AFTER_SECONDS));
+    } else if (error instanceof HttpError) {
       status = error.statusCode;
       body = { error: error.code, message: error.message };
       if (error.fields) body.fields = error.fields;

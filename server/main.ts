@@ -8,6 +8,7 @@ import { buildApp } from './app';
 import { linkTestAccounts } from './auth/link-test-accounts';
 import { ConfigError, parseConfig, productionConveniences } from './config';
 import { displayPath, FlagFileError, startFlagFile } from './flags/flag-file';
+import { CannotStart, checkDataDir, explainStartFailure } from './start-checks';
 
 async function main() {
   let config;
@@ -23,10 +24,25 @@ async function main() {
   const { version } = JSON.parse(readFileSync(join(projectRoot(), 'package.json'), 'utf8')) as {
     version: string;
   };
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    pgliteDir: config.pgliteDir,
-    poolSize: config.databasePoolSize,
+  // A data folder that cannot be written, a database that cannot be opened or reached: one
+  // sentence naming the cause, not a stack (docs/decisions/026-storage-faults.md).
+  const named = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      const reason = await explainStartFailure(error, config);
+      throw reason ? new CannotStart(reason) : error;
+    }
+  };
+  const database = await named(async () => {
+    await checkDataDir(config);
+    const opened = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      pgliteDir: config.pgliteDir,
+      poolSize: config.databasePoolSize,
+    });
+    await opened.ping();
+    return opened;
   });
   const app = await buildApp({ config, database, version });
   const log = app.log;
@@ -36,15 +52,17 @@ async function main() {
     `database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.pgliteDir}` : 'PostgreSQL server'}`,
   );
 
-  await database.migrate();
+  await named(() => database.migrate());
   log.info('database: migrations applied');
   if (config.seedMode === 'auto' && !(await isSeeded(database.db))) {
     log.info(`seed: first start, seeding the world at scale ${config.seedScale}`);
-    await seedDatabase(database.db, {
-      scale: config.seedScale,
-      mediaDir: config.mediaDir,
-      log: (m) => log.info(m),
-    });
+    await named(() =>
+      seedDatabase(database.db, {
+        scale: config.seedScale,
+        mediaDir: config.mediaDir,
+        log: (m) => log.info(m),
+      }),
+    );
   }
   // A bad flags file stops the boot with its problems listed; later bad edits only log.
   const flagFile = await startFlagFile(database.db, {
@@ -73,7 +91,10 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  // A bad flags file is a configuration problem: its sentences, not a stack.
-  console.error(error instanceof FlagFileError ? error.message : error);
+  // A bad flags file is a configuration problem, a full or read-only data folder or an
+  // unreachable database an operator's: their sentences, not a stack.
+  console.error(
+    error instanceof FlagFileError || error instanceof CannotStart ? error.message : error,
+  );
   process.exit(1);
 });

@@ -8,14 +8,15 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import { DISTINCT_ID_PATTERN } from '../contract/analytics';
 import type { FlagValue, PageFlags } from '../contract/analytics-events';
 import { environmentForHost } from '../contract/environment';
-import type { Reads } from '../contract/endpoints';
+import { READ_URLS, type Reads } from '../contract/endpoints';
 import type { PublicConfig } from '../contract/public-config';
 import { deviceClassFromUserAgent, type DeviceClass } from '../contract/device';
 import { projectRoot } from '../db/project-root';
+import { storageFaultOf } from '../db/storage-faults';
 import type { PageReadsOutcome, ReadRegistry } from './api/read-route';
 import { sessionToken } from './auth/sessions';
 import type { Config } from './config';
-import { apiNotFound } from './errors';
+import { apiNotFound, STORAGE_RETRY_AFTER_SECONDS } from './errors';
 import { pageCsp } from './csp';
 import type { PageCache } from './page-cache';
 import { ensureCsrfCookie } from './security';
@@ -31,7 +32,14 @@ export interface WebLoadContext {
   hasSession: boolean;
   /** spec §7 reads, answered in process by the product server's own handlers. */
   reads: Reads;
+  /** The database cannot serve this page: the root answers the 503 "try again" page (ADR 026). */
+  databaseUnavailable?: boolean;
 }
+
+/** The reads of a page the database cannot serve: each answers null without asking it. */
+const NO_READS = Object.fromEntries(
+  Object.keys(READ_URLS).map((name) => [name, () => Promise.resolve(null)]),
+) as unknown as Reads;
 
 const buildDir = join(projectRoot(), 'build');
 const serverBuildFile = join(buildDir, 'server', 'index.js');
@@ -183,8 +191,18 @@ export async function registerWebApp(
       // base64url: the same characters in a CSP header, an HTML attribute and a script's data
       const nonce = randomBytes(16).toString('base64url');
       const publicConfig = publicConfigFor(request);
-      // Evaluated for every document request, so the first render already uses them.
-      const flagValues = await flags.evaluate(distinctId);
+      // Evaluated for every document request, so the first render already uses them. A
+      // database that cannot answer leaves them unread, and the page a 503 (ADR 026).
+      let flagValues: Record<string, FlagValue> = {};
+      let databaseUnavailable = false;
+      try {
+        flagValues = await flags.evaluate(distinctId);
+      } catch (error) {
+        const fault = storageFaultOf(error);
+        if (!fault) throw error;
+        request.log.warn({ fault }, 'flags not read: the database cannot serve them');
+        databaseUnavailable = true;
+      }
       const device = deviceClassFromUserAgent(
         request.headers['user-agent'],
         request.headers['sec-ch-ua-mobile'] as string | undefined,
@@ -193,9 +211,13 @@ export async function registerWebApp(
       const hasSession = sessionToken(request) !== null;
 
       /** Renders this page; with placeholders for the nonce and the distinct id when cached. */
-      const render = async (values: { nonce: string; distinctId: string }) => {
+      const renderWith = async (
+        values: { nonce: string; distinctId: string },
+        unavailable: boolean,
+      ) => {
         const outcome: PageReadsOutcome = { personal: false, failed: false };
         const context: WebLoadContext = {
+          databaseUnavailable: unavailable,
           nonce: values.nonce,
           publicConfig,
           pageFlags: { distinct_id: values.distinctId, flags: flagValues },
@@ -203,7 +225,7 @@ export async function registerWebApp(
           hasSession,
           // A cookie a read sets while the page renders (a stale session cleared, say) goes
           // out with the page: the reads answer for this very request and reply.
-          reads: reads.pageReads(request, reply, request.log, outcome),
+          reads: unavailable ? NO_READS : reads.pageReads(request, reply, request.log, outcome),
         };
         const response = await handle(toFetchRequest(request, config.siteUrl), context);
         const headers: [string, string][] = [];
@@ -216,6 +238,11 @@ export async function registerWebApp(
           html: response.body ? await response.text() : null,
           outcome,
         };
+      };
+      /** A read the database could not serve makes the page the 503 "try again" page (ADR 026). */
+      const render = async (values: { nonce: string; distinctId: string }) => {
+        const rendered = await renderWith(values, databaseUnavailable);
+        return rendered.outcome.unavailable ? renderWith(values, true) : rendered;
       };
 
       const cacheable =
@@ -272,7 +299,11 @@ export async function registerWebApp(
       // Another site that opens our pages cannot reach into them; our sign-in popup keeps its
       // opener so it can hand back the provider's answer (docs/decisions/014-accounts.md).
       reply.header('cross-origin-opener-policy', 'same-origin-allow-popups');
-      if (!headers.some(([key]) => key === 'cache-control'))
+      if (status === 503) {
+        // The database cannot serve the page: ask again shortly, and keep no copy (ADR 026).
+        reply.header('retry-after', String(STORAGE_RETRY_AFTER_SECONDS));
+        reply.header('cache-control', 'no-store');
+      } else if (!headers.some(([key]) => key === 'cache-control'))
         reply.header('cache-control', 'private, no-cache');
       return reply.send(html ?? undefined);
     },

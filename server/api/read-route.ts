@@ -13,6 +13,7 @@ import {
   type Reads,
   type ReadTypes,
 } from '../../contract/endpoints';
+import { storageFaultOf } from '../../db/storage-faults';
 import { HttpError } from '../http-errors';
 
 /** What a read handler gets: its checked input, the HTTP exchange it serves, a request memo. */
@@ -55,6 +56,11 @@ export interface PageReadsOutcome {
   personal: boolean;
   /** A read failed for a reason other than refusing its input or not finding its thing. */
   failed: boolean;
+  /**
+   * A read failed because the database cannot serve it (not answering): the page would show
+   * nothing true, so the host answers the 503 "try again" page instead (ADR 026).
+   */
+  unavailable?: boolean;
 }
 
 const memos = new WeakMap<FastifyRequest, Map<string, Promise<unknown>>>();
@@ -171,8 +177,17 @@ export function createReadRegistry(options: { sharedTtlMs: number; sharedMaxEntr
           ? sharedAnswer(JSON.stringify([name, asStrings(params), asStrings(query)]), run)
           : run());
       } catch (error) {
+        const fault = storageFaultOf(error);
         if (error instanceof HttpError && error.statusCode < 500) {
           log.debug({ read: name, status: error.statusCode }, 'read refused');
+        } else if (fault) {
+          // Named, not a stack: every read of every page fails alike while it lasts.
+          outcome.failed = true;
+          outcome.unavailable = true;
+          log.warn(
+            { read: name, fault },
+            'read failed during a page render: the database cannot serve it',
+          );
         } else {
           // The page shows what it can (spec §8), but is not kept for anyone else.
           outcome.failed = true;
