@@ -148,6 +148,7 @@ export default tseslint.config(
                 '!**/contract/week-days',
                 '!**/contract/endpoints', // URLs and types only: the reads of spec §7
                 '!**/contract/device', // plain rules: the device class of a User-Agent or width
+                '!**/contract/cookies', // plain names and the name rule of the site's cookies
               ],
               allowTypeImports: true,
               message: 'Import only types from contract schema modules in the web app.',

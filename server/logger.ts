@@ -7,7 +7,12 @@ export function loggerOptions(
 ): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
-    redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["auth-token"]'],
+    redact: [
+      'req.headers.authorization',
+      'req.headers.cookie',
+      'req.headers["auth-token"]',
+      'req.headers["x-csrftoken"]',
+    ],
     serializers: { err: serializeError },
     ...(config.logFormat === 'pretty'
       ? {

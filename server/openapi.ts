@@ -24,13 +24,17 @@ type Document = {
 const DOCS_CSP =
   "default-src 'none'; style-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
+/** What a client must know before its first write (docs/decisions/025-csrf-tokens.md). */
+const CSRF_NOTE =
+  'A write (POST, PUT, PATCH, DELETE) that carries cookies sends in X-CSRFToken the token of the csrftoken cookie (__Host-csrftoken on secure hosts), which a page of the site issued for its device id; otherwise it is refused with 403 csrf_failed, and the refusal sets a fresh token. A call without cookies needs none.';
+
 /** OpenAPI generated from the contract's zod schemas: /api/openapi.json and a readable /api/docs. */
 export async function registerOpenApi(app: FastifyInstance, version: string) {
   await app.register(fastifySwagger, {
     openapi: {
       info: {
         title: 'Spotreel product API',
-        description: 'The product server behind the Spotreel web app (spec §7).',
+        description: `The product server behind the Spotreel web app (spec §7). ${CSRF_NOTE}`,
         version,
       },
     },
@@ -77,6 +81,7 @@ function renderDocs(doc: Document): string {
 <title>${escapeHtml(doc.info.title)}</title><link rel="stylesheet" href="/api/docs.css"></head><body><main>
 <h1>${escapeHtml(doc.info.title)} <small>${escapeHtml(doc.info.version)}</small></h1>
 <p>Machine-readable: <a href="/api/openapi.json">/api/openapi.json</a>. Errors answer <code>{ "error", "message", "fields" }</code> (<code>fields</code> names each bad input).</p>
+<p>${escapeHtml(CSRF_NOTE)}</p>
 ${rows.join('\n')}</main></body></html>`;
 }
 

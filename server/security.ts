@@ -1,39 +1,116 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { DISTINCT_ID_PATTERN } from '../contract/analytics';
+import {
+  cookieName,
+  CSRF_COOKIE,
+  CSRF_HEADER,
+  DEVICE_ID_COOKIE,
+  secureCookiesIn,
+} from '../contract/cookies';
 import { environmentForHost } from '../contract/environment';
 import type { Config } from './config';
+import { ensureIdCookie, setSiteCookie, siteCookie } from './cookies';
 import { HttpError } from './http-errors';
 
-/** The cookie and header of the double-submit CSRF check (spec §7: token read from a cookie, sent in a header). */
-export const CSRF_COOKIE = 'csrftoken';
-export const CSRF_HEADER = 'x-csrftoken';
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This server's CSRF tokens (docs/decisions/025-csrf-tokens.md). */
+    readonly csrfTokens: CsrfTokens;
+  }
+}
+
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** API answers carry no active content; the web app sets its own policy (server/web.ts). */
 const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
-function sameToken(a: string, b: string): boolean {
+/** Equal texts, compared in constant time (for texts of one length). */
+function sameText(a: string, b: string): boolean {
   const left = Buffer.from(a);
   const right = Buffer.from(b);
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-/** Cookies of sign-in and sessions are Secure everywhere but on local hosts (plain-HTTP development). */
+/**
+ * Cookies are Secure (and `__Host-` named) everywhere but on local hosts, plain-HTTP development
+ * (contract/cookies.ts). Decided on the host the page's public config takes its environment from
+ * (server/web.ts), so the page's script looks for the names the server set.
+ */
 export const secureCookies = (request: FastifyRequest, config: Config) =>
-  environmentForHost(request.headers.host, config.hosts) !== 'local';
+  secureCookiesIn(environmentForHost(request.host, config.hosts));
 
-/** Sets the CSRF cookie when the visitor has none; returns the token in force. */
-export function ensureCsrfCookie(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  secure: boolean,
-): string {
-  const existing = request.cookies[CSRF_COOKIE];
-  if (existing && /^[A-Za-z0-9_-]{32,64}$/.test(existing)) return existing;
-  const token = randomBytes(24).toString('base64url');
-  reply.setCookie(CSRF_COOKIE, token, { path: '/', sameSite: 'lax', secure, httpOnly: false });
-  return token;
+/**
+ * The server's CSRF tokens (docs/decisions/025-csrf-tokens.md): `<nonce>.<mac>`, where the mac
+ * is HMAC-SHA256 over the device id and a random nonce, under a key derived from AUTH_SECRET.
+ * Only this server can make one, and one made for a device id holds for that id alone.
+ */
+export interface CsrfTokens {
+  issue(deviceId: string): string;
+  /** Whether `token` is one this server issued for `deviceId`. */
+  verify(token: string, deviceId: string): boolean;
+}
+
+const TOKEN_SHAPE = /^([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/;
+
+export function createCsrfTokens(secret: string | null): CsrfTokens {
+  // Without AUTH_SECRET (development, tests) each process makes its own key, and a restart
+  // makes the pages' tokens stale: the refusal hands out new ones (below).
+  const key = Buffer.from(
+    hkdfSync('sha256', secret ?? randomBytes(32), 'spotreel-csrf-token', 'v1', 32),
+  );
+  const mac = (deviceId: string, nonce: string) =>
+    createHmac('sha256', key).update(`${deviceId}\n${nonce}`).digest('base64url');
+  return {
+    issue(deviceId) {
+      const nonce = randomBytes(16).toString('base64url');
+      return `${nonce}.${mac(deviceId, nonce)}`;
+    },
+    verify(token, deviceId) {
+      const parts = TOKEN_SHAPE.exec(token);
+      return parts !== null && sameText(parts[2]!, mac(deviceId, parts[1]!));
+    },
+  };
+}
+
+/** The device id cookie of the request, when it has an id's shape. */
+function deviceIdOf(request: FastifyRequest): string | null {
+  const value = siteCookie(request, DEVICE_ID_COOKIE);
+  return value && DISTINCT_ID_PATTERN.test(value) ? value : null;
+}
+
+/**
+ * What a page's script needs for its writes, set when missing or no longer right: the device id
+ * (spec §3) and a CSRF token bound to it. A token of another device id (the id was missing,
+ * malformed or replaced, or the key changed) is replaced by a new one.
+ */
+export function ensureCsrfCookies(request: FastifyRequest, reply: FastifyReply) {
+  const deviceId = ensureIdCookie(request, reply, DEVICE_ID_COOKIE, 'web-');
+  const tokens = request.server.csrfTokens;
+  const existing = siteCookie(request, CSRF_COOKIE);
+  if (existing && tokens.verify(existing, deviceId)) return;
+  setSiteCookie(reply, request.cookiesSecure, CSRF_COOKIE, tokens.issue(deviceId), {
+    sameSite: 'lax',
+    httpOnly: false,
+  });
+}
+
+/**
+ * Whether a state-changing call proves it comes from our pages: its X-CSRFToken header equals
+ * its CSRF cookie, and is a token this server issued for its device id cookie.
+ */
+function csrfProven(request: FastifyRequest): boolean {
+  const header = request.headers[CSRF_HEADER];
+  const cookie = siteCookie(request, CSRF_COOKIE);
+  const deviceId = deviceIdOf(request);
+  return (
+    typeof header === 'string' &&
+    cookie !== undefined &&
+    deviceId !== null &&
+    sameText(cookie, header) &&
+    request.server.csrfTokens.verify(header, deviceId)
+  );
 }
 
 /** The first-party event sink (server/api/events.ts), which pages call with navigator.sendBeacon. */
@@ -79,6 +156,13 @@ function securityHeaders(request: FastifyRequest, config: Config): [string, stri
 }
 
 export const securityPlugin = fp<{ config: Config }>(async (app, { config }) => {
+  app.decorateRequest('cookiesSecure', {
+    getter(this: FastifyRequest) {
+      return secureCookies(this, config);
+    },
+  });
+  app.decorate('csrfTokens', createCsrfTokens(config.auth.secret));
+
   // Set on the raw response first, so answers written past Fastify (the bundled identity
   // provider's, after `reply.hijack()`) carry them too; a route's own policy wins over the
   // default one.
@@ -99,11 +183,12 @@ export const securityPlugin = fp<{ config: Config }>(async (app, { config }) => 
   });
 
   // A state-changing call that carries cookies must prove it comes from our pages: the
-  // X-CSRFToken header equals the csrftoken cookie. Calls without cookies carry no ambient
+  // X-CSRFToken header equals the CSRF cookie and is a token this server signed for the
+  // device id cookie (docs/decisions/025-csrf-tokens.md). Calls without cookies carry no ambient
   // authority to abuse (docs/decisions/009-security.md).
   // Exempt: the bundled identity provider (its own protocol and signed interaction cookies) and
   // the providers' form-post callback (bound to the browser by the flow cookie and `state`).
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     if (!UNSAFE_METHODS.has(request.method) || !request.headers.cookie) return;
     if (request.url.startsWith('/idp/') || /^\/auth\/[a-z]+\/callback(\?|$)/.test(request.url))
       return;
@@ -115,14 +200,18 @@ export const securityPlugin = fp<{ config: Config }>(async (app, { config }) => 
       provenSameOrigin(request)
     )
       return;
-    const cookie = request.cookies[CSRF_COOKIE];
-    const header = request.headers[CSRF_HEADER];
-    if (!cookie || typeof header !== 'string' || !sameToken(cookie, header)) {
-      throw new HttpError(
-        403,
-        'csrf_failed',
-        `This request needs the ${CSRF_HEADER} header to match the ${CSRF_COOKIE} cookie`,
-      );
-    }
+    if (csrfProven(request)) return;
+    // The refusal carries a good device id and token, so a page whose token went stale (a new
+    // device id, a restart without AUTH_SECRET) can read the cookie again and retry once
+    // (app/api/client.ts). Nothing a cross-site page can read.
+    ensureCsrfCookies(request, reply);
+    const cookie = cookieName(CSRF_COOKIE, request.cookiesSecure);
+    const message = `This request needs the ${CSRF_HEADER} header: the token of the ${cookie} cookie a page of this site set`;
+    throw new HttpError(403, 'csrf_failed', message, [
+      {
+        field: `headers.${CSRF_HEADER}`,
+        message: `Send the ${cookie} cookie's value, as set by a page of this site for this device.`,
+      },
+    ]);
   });
 });

@@ -1,11 +1,11 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
-import { DISTINCT_ID_PATTERN } from '../contract/analytics';
+import { DISTINCT_ID_COOKIE } from '../contract/analytics';
 import type { FlagValue, PageFlags } from '../contract/analytics-events';
 import { environmentForHost } from '../contract/environment';
 import { READ_URLS, type Reads } from '../contract/endpoints';
@@ -19,7 +19,8 @@ import type { Config } from './config';
 import { apiNotFound, STORAGE_RETRY_AFTER_SECONDS } from './errors';
 import { pageCsp } from './csp';
 import type { PageCache } from './page-cache';
-import { ensureCsrfCookie } from './security';
+import { ensureIdCookie } from './cookies';
+import { ensureCsrfCookies } from './security';
 
 /** What every server render gets (app/load-context.ts declares the same shape for the app). */
 export interface WebLoadContext {
@@ -44,28 +45,6 @@ const NO_READS = Object.fromEntries(
 const buildDir = join(projectRoot(), 'build');
 const serverBuildFile = join(buildDir, 'server', 'index.js');
 const YEAR = 365 * 24 * 3600;
-
-/** Long-lived ids the browser keeps (spec §3 device id, the analytics distinct id). */
-function ensureIdCookie(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  name: string,
-  prefix: string,
-  secure: boolean,
-) {
-  const existing = request.cookies[name];
-  // Both ids have the distinct id's shape: 8–80 letters, digits, - or _.
-  if (existing && DISTINCT_ID_PATTERN.test(existing)) return existing;
-  const value = `${prefix}${randomUUID()}`;
-  reply.setCookie(name, value, {
-    path: '/',
-    sameSite: 'lax',
-    secure,
-    httpOnly: false,
-    maxAge: YEAR,
-  });
-  return value;
-}
 
 /** The request as React Router takes it, at the site's own origin: never the Host it came with. */
 function toFetchRequest(request: FastifyRequest, siteUrl: string): Request {
@@ -178,16 +157,16 @@ export async function registerWebApp(
       if (path.startsWith('/api/'))
         return reply.code(404).send(apiNotFound(request.method, request.url));
       if (path.startsWith('/media/') || path.startsWith('/assets/')) return reply.callNotFound();
+      // The cookies the browser keeps, set when missing (`__Host-` named on secure hosts,
+      // server/cookies.ts): the device id and the CSRF token signed for it, the distinct id.
+      ensureCsrfCookies(request, reply);
+      const distinctId = ensureIdCookie(request, reply, DISTINCT_ID_COOKIE, '');
       if (!handle) {
         return reply
           .code(503)
           .type('text/plain; charset=utf-8')
           .send('The Spotreel web app is not built yet: run `npm run build`.');
       }
-      const secure = config.isProduction;
-      ensureCsrfCookie(request, reply, secure);
-      ensureIdCookie(request, reply, 'device_id', 'web-', secure);
-      const distinctId = ensureIdCookie(request, reply, 'distinct_id', '', secure);
       // base64url: the same characters in a CSP header, an HTML attribute and a script's data
       const nonce = randomBytes(16).toString('base64url');
       const publicConfig = publicConfigFor(request);

@@ -5,7 +5,7 @@ import {
   CSRF_COOKIE,
   DEVICE_ID_COOKIE,
   ensureDeviceId,
-  readCookie,
+  readSiteCookie,
 } from './session';
 
 let client: ApiClient | null = null;
@@ -25,6 +25,13 @@ function deviceStorage(): Pick<Storage, 'getItem' | 'setItem'> {
   }
 }
 
+/**
+ * The site's cookie `name` in this browser: `__Host-<name>` unless the first load's environment
+ * is local (contract/cookies.ts).
+ */
+export const browserCookie = (name: string): string | null =>
+  readSiteCookie(document.cookie, name, browserConfig()?.environment ?? 'unknown');
+
 /** The API client in the browser: device id from local storage (spec §3), tokens from cookies. */
 export function browserApi(): ApiClient {
   if (client) return client;
@@ -34,11 +41,9 @@ export function browserApi(): ApiClient {
     baseUrl: '',
     fetch: (input, init) => window.fetch(input, init),
     session: () => ({
-      deviceId: ensureDeviceId(storage, readCookie(document.cookie, DEVICE_ID_COOKIE), () =>
-        crypto.randomUUID(),
-      ),
-      authToken: readCookie(document.cookie, AUTH_TOKEN_COOKIE),
-      csrfToken: readCookie(document.cookie, CSRF_COOKIE),
+      deviceId: ensureDeviceId(storage, browserCookie(DEVICE_ID_COOKIE), () => crypto.randomUUID()),
+      authToken: browserCookie(AUTH_TOKEN_COOKIE),
+      csrfToken: browserCookie(CSRF_COOKIE),
     }),
     appVersion: config?.appVersion ?? 'web',
     environment: config?.environment ?? 'unknown',

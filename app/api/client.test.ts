@@ -171,6 +171,69 @@ describe('headers (spec §7)', () => {
     expect(calls.map((call) => headersOf(call)['Auth-Token'])).toEqual([undefined, 'signed-in']);
   });
 
+  describe('a refused CSRF token (docs/decisions/025-csrf-tokens.md)', () => {
+    const refused = () =>
+      json({ error: 'csrf_failed', message: 'This request needs the x-csrftoken header' }, 403);
+
+    it('is sent once more with the fresh token the refusal set', async () => {
+      let csrfToken = 'stale';
+      let answers = 0;
+      const { client, calls } = setup({
+        session: () => ({ deviceId: 'web-1', authToken: null, csrfToken }),
+        answer: () => {
+          answers += 1;
+          // the server's refusal sets a new token in the cookie
+          if (answers === 1) {
+            csrfToken = 'fresh';
+            return refused();
+          }
+          return json({ saved: true });
+        },
+      });
+      await expect(
+        client.request('POST', '/api/user/save', { body: { bio: 'x' } }),
+      ).resolves.toEqual({ saved: true });
+      expect(calls.map((call) => headersOf(call)['X-CSRFToken'])).toEqual(['stale', 'fresh']);
+      expect(calls[1]!.init.body).toBe('{"bio":"x"}');
+    });
+
+    it('is not sent again when the token did not change, nor more than once', async () => {
+      const same = setup({ answer: refused });
+      await expect(same.client.request('POST', '/api/a', { body: {} })).rejects.toMatchObject({
+        status: 403,
+        code: 'csrf_failed',
+      });
+      expect(same.calls).toHaveLength(1);
+
+      let count = 0;
+      const changing = setup({
+        session: () => ({ deviceId: 'web-1', authToken: null, csrfToken: `t-${count}` }),
+        answer: () => {
+          count += 1;
+          return refused();
+        },
+      });
+      expect(await changing.client.post('/api/a', {})).toBeNull();
+      expect(changing.calls).toHaveLength(2);
+      expect(changing.logged).toHaveLength(1);
+    });
+
+    it('leaves other refusals alone', async () => {
+      let csrfToken = 'a';
+      const { client, calls } = setup({
+        session: () => ({ deviceId: 'web-1', authToken: null, csrfToken }),
+        answer: () => {
+          csrfToken = 'b';
+          return json({ error: 'forbidden', message: 'Not yours' }, 403);
+        },
+      });
+      await expect(client.request('POST', '/api/a', { body: {} })).rejects.toMatchObject({
+        code: 'forbidden',
+      });
+      expect(calls).toHaveLength(1);
+    });
+  });
+
   it('sets no timeout: no AbortSignal is passed', async () => {
     const { client, calls } = setup();
     await client.get('/api/a');

@@ -132,8 +132,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const logError =
     options.logError ?? ((message: string, error: unknown) => console.error(message, error));
 
-  function headers(token: string | undefined, form: boolean): Record<string, string> {
-    const session = options.session();
+  function headers(
+    session: ApiSession,
+    token: string | undefined,
+    form: boolean,
+  ): Record<string, string> {
     const result: Record<string, string> = { Accept: 'application/json' };
     // spec §7: JSON content type on every call; form data needs fetch to set its own boundary
     if (!form) result['Content-Type'] = 'application/json';
@@ -149,11 +152,33 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   async function request<T>(method: string, path: string, init: RequestOptions = {}): Promise<T> {
+    const session = options.session();
+    try {
+      return await send<T>(method, path, init, session);
+    } catch (error) {
+      // A refused CSRF token comes back with a fresh one in the cookie (a new device id, a
+      // restart of the server; docs/decisions/025-csrf-tokens.md): once more, with it. The
+      // refusal came before anything was done, so the call is not made twice.
+      if (error instanceof ApiError && error.code === 'csrf_failed') {
+        const fresh = options.session();
+        if (fresh.csrfToken && fresh.csrfToken !== session.csrfToken)
+          return send<T>(method, path, init, fresh);
+      }
+      throw error;
+    }
+  }
+
+  async function send<T>(
+    method: string,
+    path: string,
+    init: RequestOptions,
+    session: ApiSession,
+  ): Promise<T> {
     const form = init.form === true;
     // spec §7: no timeout, so no AbortSignal
     const requestInit: RequestInit = {
       method: method.toUpperCase(),
-      headers: headers(init.token, form),
+      headers: headers(session, init.token, form),
     };
     if (form) {
       const body = formBody(init.body);

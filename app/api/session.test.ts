@@ -7,6 +7,7 @@ import {
   ensureDeviceId,
   newDeviceId,
   readCookie,
+  readSiteCookie,
 } from './session';
 
 /** A tiny in-memory stand-in for local storage. */
@@ -98,6 +99,22 @@ describe('readCookie', () => {
   it('skips pairs without =', () => {
     expect(readCookie('flag; csrftoken=1', 'flag')).toBeNull();
     expect(readCookie('flag; csrftoken=1', 'csrftoken')).toBe('1');
+  });
+});
+
+describe('readSiteCookie (docs/decisions/025-csrf-tokens.md)', () => {
+  const header = 'csrftoken=plain; __Host-csrftoken=prefixed; device_id=web-1';
+
+  it('reads the __Host- name in every environment but local', () => {
+    for (const environment of ['production', 'sandbox', 'unknown'] as const)
+      expect(readSiteCookie(header, 'csrftoken', environment), environment).toBe('prefixed');
+    // no bare-name fallback where the prefix is the rule: anyone's subdomain can set that one
+    expect(readSiteCookie(header, 'device_id', 'production')).toBeNull();
+  });
+
+  it('reads the bare name on local hosts (plain HTTP)', () => {
+    expect(readSiteCookie(header, 'csrftoken', 'local')).toBe('plain');
+    expect(readSiteCookie(header, 'device_id', 'local')).toBe('web-1');
   });
 });
 

@@ -1,11 +1,21 @@
+import {
+  cookieName,
+  CSRF_COOKIE,
+  DEVICE_ID_COOKIE,
+  secureCookiesIn,
+  SESSION_COOKIE,
+} from '../../contract/cookies';
+import type { Environment } from '../../contract/environment';
+
 /** spec §3, §9: the local storage key of the device id. */
 export const DEVICE_ID_KEY = 'deviceId';
-/** The device id mirrored in a cookie, so the server knows it from a page's first request. */
-export const DEVICE_ID_COOKIE = 'device_id';
+/**
+ * The device id mirrored in a cookie, so the server knows it from a page's first request; and
+ * spec §7's cross-site request token, which the server signs for it (docs/decisions/025-csrf-tokens.md).
+ */
+export { CSRF_COOKIE, DEVICE_ID_COOKIE };
 /** spec §7: the Auth-Token header's cookie. */
-export const AUTH_TOKEN_COOKIE = 'auth_token';
-/** spec §7: the cross-site request token's cookie (docs/decisions/009-security.md). */
-export const CSRF_COOKIE = 'csrftoken';
+export const AUTH_TOKEN_COOKIE = SESSION_COOKIE;
 
 const DEVICE_ID_PREFIX = 'web-';
 // A cookie is visitor-controlled and ends up in a request header: adopt only a plain token.
@@ -34,6 +44,17 @@ export function readCookie(cookieHeader: string | null | undefined, name: string
   }
   return null;
 }
+
+/**
+ * The value of the site's cookie `name` under the name it goes by in `environment`
+ * (contract/cookies.ts): `__Host-<name>` everywhere but on local hosts. The browser takes the
+ * environment of its first load's public config, the one the server set the cookies for.
+ */
+export const readSiteCookie = (
+  cookieHeader: string | null | undefined,
+  name: string,
+  environment: Environment,
+): string | null => readCookie(cookieHeader, cookieName(name, secureCookiesIn(environment)));
 
 function readStorage(storage: Pick<Storage, 'getItem'>): string | null {
   try {

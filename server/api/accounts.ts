@@ -25,8 +25,8 @@ import {
 } from '../../db/schema';
 import { IdTokenError, type IdTokenService, type VerifiedIdToken } from '../auth/id-tokens';
 import {
-  AUTH_COOKIE,
   clearSessionCookie,
+  sessionCookie,
   sessionToken,
   setSessionCookie,
   signedInUserId,
@@ -174,7 +174,7 @@ export const accountRoutes =
         const user = userId === null ? null : await appUser(db, ctx.media, userId);
         if (user) return user;
         // An expired or revoked session's cookie goes, so the browser stops sending it.
-        if (request.cookies[AUTH_COOKIE]) clearSessionCookie(reply, secureCookies(request, config));
+        if (sessionCookie(request)) clearSessionCookie(reply, secureCookies(request, config));
         return { status: 'signed_out' as const };
       },
     );

@@ -9,7 +9,9 @@ import {
   MyEventsQuery,
 } from '../../contract/analytics';
 import { CONSENT_COOKIE } from '../../contract/analytics-events';
+import { cookieName } from '../../contract/cookies';
 import { analyticsEvents } from '../../db/schema';
+import { siteCookie } from '../cookies';
 import { HttpError } from '../http-errors';
 import { writeRateLimit } from '../rate-limits';
 import { errorResponses, writeErrorResponses, type ApiRoutes } from './context';
@@ -26,12 +28,12 @@ export function clampOccurredAt(occurredAt: string, now: Date): Date {
 
 /** The caller's analytics distinct id, from the cookie the pages keep it in. */
 function distinctIdOf(request: FastifyRequest): string {
-  const value = request.cookies[DISTINCT_ID_COOKIE];
+  const value = siteCookie(request, DISTINCT_ID_COOKIE);
   if (!value || !DISTINCT_ID_PATTERN.test(value))
     throw new HttpError(
       400,
       'no_distinct_id',
-      `This call needs the ${DISTINCT_ID_COOKIE} cookie the pages set (8 to 80 letters, digits, - or _); load a page first.`,
+      `This call needs the ${cookieName(DISTINCT_ID_COOKIE, request.cookiesSecure)} cookie the pages set (8 to 80 letters, digits, - or _); load a page first.`,
     );
   return value;
 }
@@ -56,11 +58,11 @@ export const eventRoutes: ApiRoutes = (ctx) => async (app) => {
     async (request, reply) => {
       const distinctId = distinctIdOf(request);
       // The pages send nothing before consent; the server holds the line too.
-      if (ctx.config.analytics.consentRequired && request.cookies[CONSENT_COOKIE] !== 'granted')
+      if (ctx.config.analytics.consentRequired && siteCookie(request, CONSENT_COOKIE) !== 'granted')
         throw new HttpError(
           403,
           'no_consent',
-          `Measurement needs the visitor's consent first (the ${CONSENT_COOKIE} cookie says granted).`,
+          `Measurement needs the visitor's consent first (the ${cookieName(CONSENT_COOKIE, request.cookiesSecure)} cookie says granted).`,
         );
       const now = new Date();
       const rows = request.body.events.map((event) => ({

@@ -3,10 +3,12 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRemoteJWKSet, type JWTVerifyGetKey } from 'jose';
 import * as oidc from 'openid-client';
+import { SIGN_IN_FLOW_COOKIE } from '../../contract/cookies';
 import { unstorableText } from '../../contract/storable';
 import type { Database } from '../../db/client';
 import { authFlows, authIdentities } from '../../db/schema';
 import type { Config, ProviderName } from '../config';
+import { clearSiteCookie, setSiteCookie, siteCookie } from '../cookies';
 import { acceptFormPosts, escapeHtml } from '../html';
 import { secureCookies } from '../security';
 import type { IdTokenService, ProviderUser } from './id-tokens';
@@ -14,8 +16,9 @@ import { LOCAL_CLIENT_ID, type LocalIdp } from './local-idp';
 import { verifyProviderIdToken } from './provider-id-token';
 import { isProviderName, PROVIDERS } from './providers';
 
-const FLOW_COOKIE = 'auth_flow';
 const FLOW_TTL_MS = 10 * 60 * 1000;
+/** Apple answers with a cross-site form post, which only a SameSite=None (so Secure) cookie follows. */
+const flowSameSite = (secure: boolean) => (secure ? ('none' as const) : ('lax' as const));
 /** What the popup posts to the window that opened it. */
 export const AUTH_MESSAGE_TYPE = 'spotreel:auth';
 
@@ -126,12 +129,11 @@ if (window.opener) { window.opener.postMessage(${payload}, ${target}); window.cl
     const redirectUri = `${origin}/auth/${name}/callback`;
     await db.insert(authFlows).values({ state, provider: name, nonce, codeVerifier, redirectUri });
     const secure = secureCookies(request, config);
-    reply.setCookie(FLOW_COOKIE, state, {
-      path: '/auth',
+    // Path=/ (not /auth): a `__Host-` cookie may have no other, and only the prefix keeps a
+    // sibling subdomain from planting a flow of its own (docs/decisions/025-csrf-tokens.md).
+    setSiteCookie(reply, secure, SIGN_IN_FLOW_COOKIE, state, {
       httpOnly: true,
-      secure,
-      // Apple answers with a cross-site form post: the cookie must travel with it.
-      sameSite: secure ? 'none' : 'lax',
+      sameSite: flowSameSite(secure),
       maxAge: FLOW_TTL_MS / 1000,
     });
     const { scope, params } = PROVIDERS[name];
@@ -156,7 +158,12 @@ if (window.opener) { window.opener.postMessage(${payload}, ${target}); window.cl
         ? ((request.body ?? {}) as Record<string, string>)
         : (request.query as Record<string, string>);
     const state = typeof fields.state === 'string' ? fields.state : '';
-    reply.clearCookie(FLOW_COOKIE, { path: '/auth' });
+    const flowCookie = siteCookie(request, SIGN_IN_FLOW_COOKIE);
+    const secure = secureCookies(request, config);
+    clearSiteCookie(reply, secure, SIGN_IN_FLOW_COOKIE, {
+      httpOnly: true,
+      sameSite: flowSameSite(secure),
+    });
     if (!isProviderName(name))
       return popupPage(
         reply,
@@ -164,7 +171,7 @@ if (window.opener) { window.opener.postMessage(${payload}, ${target}); window.cl
         { error: `Provider ${name} not supported` },
         'Unknown provider',
       );
-    if (!state || request.cookies[FLOW_COOKIE] !== state) {
+    if (!state || flowCookie !== state) {
       return popupPage(
         reply,
         origin,

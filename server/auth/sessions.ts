@@ -1,11 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_COOKIE } from '../../contract/cookies';
 import type { Database } from '../../db/client';
 import { sessions } from '../../db/schema';
-
-/** spec §7: the session token's cookie, also accepted as the Auth-Token header. */
-export const AUTH_COOKIE = 'auth_token';
+import { clearSiteCookie, setSiteCookie, siteCookie } from '../cookies';
 const TOUCH_AFTER_MS = 10 * 60 * 1000;
 
 const hash = (token: string) => createHash('sha256').update(token).digest('base64url');
@@ -61,9 +60,13 @@ export function createSessionStore(
   };
 }
 
-/** The session token a request carries: the auth_token cookie, else the Auth-Token header. */
+/** The session cookie a request carries (`__Host-auth_token` on secure hosts, server/cookies.ts). */
+export const sessionCookie = (request: FastifyRequest): string | undefined =>
+  siteCookie(request, SESSION_COOKIE);
+
+/** The session token a request carries: the session cookie, else the Auth-Token header. */
 export function sessionToken(request: FastifyRequest): string | null {
-  const cookie = request.cookies[AUTH_COOKIE];
+  const cookie = sessionCookie(request);
   if (cookie) return cookie;
   const header = request.headers['auth-token'];
   return typeof header === 'string' && header ? header : null;
@@ -75,17 +78,15 @@ export function setSessionCookie(
   expiresAt: Date,
   secure: boolean,
 ) {
-  reply.setCookie(AUTH_COOKIE, token, {
-    path: '/',
+  setSiteCookie(reply, secure, SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: 'lax',
-    secure,
     expires: expiresAt,
   });
 }
 
 export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
-  reply.clearCookie(AUTH_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+  clearSiteCookie(reply, secure, SESSION_COOKIE, { httpOnly: true, sameSite: 'lax' });
 }
 
 /** The signed-in user of a request (session cookie or Auth-Token header), or null. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { signUpPayload } from '../../app/shared/auth/sign-in';
 import type { SocialSignInUser } from '../../contract/accounts';
 import { TEST_ACCOUNTS } from '../../server/auth/test-accounts';
-import { api } from './client';
+import { api, csrfPair } from './client';
 import { Browser, signInPopup, type PopupMessage } from './sign-in';
 
 const andre = TEST_ACCOUNTS.find((a) => a.name === 'Andre Yilmaz')!;
@@ -181,13 +181,22 @@ describe('account calls refuse', () => {
       headers: { 'auth-token': token },
     });
     expect(takenName.status).toBe(400);
+    // The session as a cookie: the page's CSRF token must come back in the header.
+    const csrf = await csrfPair();
+    const sessionCookie = `auth_token=${token}; ${csrf.cookie}`;
     const noCsrf = await api('/api/user/save', {
       method: 'POST',
       body: { user_id: 2, bio: 'x' },
-      headers: { cookie: `auth_token=${token}; csrftoken=abcdefghijklmnopqrstuvwxyz012345` },
+      headers: { cookie: sessionCookie },
     });
     expect(noCsrf.status).toBe(403);
     expect(noCsrf.body).toMatchObject({ error: 'csrf_failed' });
+    const withCsrf = await api('/api/user/save', {
+      method: 'POST',
+      body: { user_id: 2, bio: 'Tacos first.' },
+      headers: { cookie: sessionCookie, 'x-csrftoken': csrf.token },
+    });
+    expect(withCsrf.body).toEqual({ status: 'valid' });
     const businesses = await api('/api/user/3/business-dashboard-locations', {
       headers: { 'auth-token': token },
     });

@@ -44,3 +44,36 @@ export const fresh = (path: string) =>
 /** A GET to the test server exactly as written, Host header included. */
 export const rawRequest = (path: string, headers: Record<string, string> = {}) =>
   rawGet(baseUrl(), path, headers);
+
+/** The cookies a page of the server sets for a first visit (server/web.ts), by name. */
+export async function pageCookies(origin = baseUrl()): Promise<Record<string, string>> {
+  const page = await fetch(`${origin}/`, { headers: { accept: 'text/html' } });
+  await page.arrayBuffer();
+  return Object.fromEntries(
+    page.headers.getSetCookie().map((line) => {
+      const pair = line.split(';')[0]!;
+      const eq = pair.indexOf('=');
+      return [pair.slice(0, eq), pair.slice(eq + 1)];
+    }),
+  );
+}
+
+export interface CsrfPair {
+  /** The device id and CSRF cookies, for a Cookie header (other cookies may follow). */
+  cookie: string;
+  /** The token, for the X-CSRFToken header. */
+  token: string;
+  deviceId: string;
+}
+
+/**
+ * What a browser holds after loading a page: its device id and the CSRF token the server signed
+ * for it (docs/decisions/025-csrf-tokens.md). A write that carries cookies needs both.
+ */
+export async function csrfPair(origin = baseUrl()): Promise<CsrfPair> {
+  const cookies = await pageCookies(origin);
+  const token = cookies.csrftoken;
+  const deviceId = cookies.device_id;
+  if (!token || !deviceId) throw new Error(`the page set no CSRF pair: ${JSON.stringify(cookies)}`);
+  return { cookie: `device_id=${deviceId}; csrftoken=${token}`, token, deviceId };
+}

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
-import { api, baseUrl } from './client';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, baseUrl, csrfPair, type CsrfPair } from './client';
 
 type Refusal = { error: string; message: string; fields?: { field: string; message: string }[] };
 type Mine = {
@@ -18,12 +18,16 @@ type Mine = {
   }[];
 };
 
-const CSRF = 'abcdefghijklmnopqrstuvwxyz012345';
+/** The device id and CSRF token a page handed out (docs/decisions/025-csrf-tokens.md). */
+let csrf: CsrfPair;
+beforeAll(async () => {
+  csrf = await csrfPair();
+});
 const visitor = () => randomUUID();
 /** A page's call: its cookies and the CSRF header, as the API client sends it. */
 const fromPage = (distinctId: string) => ({
-  cookie: `distinct_id=${distinctId}; spotreel_consent=granted; csrftoken=${CSRF}`,
-  'x-csrftoken': CSRF,
+  cookie: `distinct_id=${distinctId}; spotreel_consent=granted; ${csrf.cookie}`,
+  'x-csrftoken': csrf.token,
 });
 const host = () => new URL(baseUrl()).host;
 
@@ -125,8 +129,8 @@ describe('POST /api/events', () => {
     for (const consent of ['', '; spotreel_consent=denied']) {
       const id = visitor();
       const refused = await send(id, [pageView()], {
-        cookie: `distinct_id=${id}${consent}; csrftoken=${CSRF}`,
-        'x-csrftoken': CSRF,
+        cookie: `distinct_id=${id}${consent}; ${csrf.cookie}`,
+        'x-csrftoken': csrf.token,
       });
       expect(refused.status).toBe(403);
       expect(refused.body.error).toBe('no_consent');
@@ -208,7 +212,7 @@ describe('POST /api/events', () => {
 describe('POST /api/events and CSRF (navigator.sendBeacon sends no headers of its own)', () => {
   const beacon = (id: string, headers: Record<string, string>) =>
     send(id, [pageView()], {
-      cookie: `distinct_id=${id}; spotreel_consent=granted; csrftoken=${CSRF}`,
+      cookie: `distinct_id=${id}; spotreel_consent=granted; ${csrf.cookie}`,
       ...headers,
     } as never);
 
@@ -239,7 +243,7 @@ describe('POST /api/events and CSRF (navigator.sendBeacon sends no headers of it
       method: 'POST',
       body: { resourceId: 1, resourceType: 'city', referrerCode: 'abc' },
       headers: {
-        cookie: `distinct_id=${visitor()}; csrftoken=${CSRF}`,
+        cookie: `distinct_id=${visitor()}; ${csrf.cookie}`,
         'sec-fetch-site': 'same-origin',
         origin: `http://${host()}`,
       },

@@ -21,6 +21,7 @@ import { TEST_ACCOUNTS } from '../../server/auth/test-accounts';
 import { parseConfig } from '../../server/config';
 import { WEEK_DAYS } from '../../contract/week-days';
 import { VALID_ENTRIES } from './campaign-entries';
+import { csrfPair, type CsrfPair } from './client';
 
 /**
  * Issue 16, criterion 2: no input reaches a 500. A deterministic fuzz of every route the server
@@ -45,7 +46,6 @@ import { VALID_ENTRIES } from './campaign-entries';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 16);
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 5000);
-const CSRF = 'fuzzfuzzfuzzfuzzfuzzfuzzfuzzfuzz';
 const DISTINCT_ID = 'fuzz-distinct-0001';
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
@@ -297,6 +297,8 @@ interface World {
   ownedLocationId: number;
   newIdentities: ProviderUser[];
   session(): Promise<string>;
+  /** The device id and CSRF token a page of this server handed out (ADR 025). */
+  csrf: CsrfPair;
   idToken(user: ProviderUser): Promise<string>;
   /** What the server logged as an error or worse, oldest first (whatever LOG_LEVEL says). */
   loggedErrors: string[];
@@ -464,6 +466,7 @@ async function startWorld(): Promise<World> {
     newIdentities,
     loggedErrors,
     session: async () => (await sessions.create(owner!.user_id)).token,
+    csrf: await csrfPair(config.siteUrl),
     idToken: (user) => idTokens.issue(user),
   };
 }
@@ -631,8 +634,8 @@ describe('fuzz: no input reaches a 500, and a refused request writes nothing', (
 
   it('refuses what the attacker sent, each by name, in ErrorBody and naming the field', async () => {
     const signedIn = {
-      cookie: `auth_token=${await world.session()}; csrftoken=${CSRF}; distinct_id=${DISTINCT_ID}; spotreel_consent=granted`,
-      'x-csrftoken': CSRF,
+      cookie: `auth_token=${await world.session()}; ${world.csrf.cookie}; distinct_id=${DISTINCT_ID}; spotreel_consent=granted`,
+      'x-csrftoken': world.csrf.token,
       'content-type': 'application/json',
     };
     const call = async (method: string, path: string, body?: unknown) => {
@@ -701,6 +704,7 @@ describe('fuzz: no input reaches a 500, and a refused request writes nothing', (
   it(`answers ${REQUESTS} generated requests without a 5xx, refusals in the error shape, writing nothing when refused`, async () => {
     const started = Date.now();
     let token = await world.session();
+    const { csrf } = world;
     const problems: Problem[] = [];
     const problem = (kind: string, request: FuzzRequest, detail: string) =>
       problems.push({
@@ -741,17 +745,18 @@ describe('fuzz: no input reaches a 500, and a refused request writes nothing', (
         'device-id': 'web-fuzz-device-0001',
       };
       if (identity === 'signed-in') {
-        headers.cookie = `auth_token=${token}; csrftoken=${CSRF}; distinct_id=${DISTINCT_ID}; spotreel_consent=granted`;
-        headers['x-csrftoken'] = CSRF;
+        headers.cookie = `auth_token=${token}; ${csrf.cookie}; distinct_id=${DISTINCT_ID}; spotreel_consent=granted`;
+        headers['x-csrftoken'] = csrf.token;
       } else if (identity === 'auth-token-header') headers['auth-token'] = token;
       else if (identity === 'junk-cookies') {
         headers.cookie = rng.pick([
-          `auth_token=%00; csrftoken=${CSRF}; distinct_id=%E0%A4%A`,
-          `auth_token=${'a'.repeat(4000)}; csrftoken=${CSRF}`,
-          `csrftoken=${CSRF}; distinct_id=${encodeText('\ud800')}; spotreel_consent=%00`,
-          `auth_flow=%00; csrftoken=${CSRF}`,
+          `auth_token=%00; ${csrf.cookie}; distinct_id=%E0%A4%A`,
+          `auth_token=${'a'.repeat(4000)}; ${csrf.cookie}`,
+          `${csrf.cookie}; distinct_id=${encodeText('\ud800')}; spotreel_consent=%00`,
+          `auth_flow=%00; ${csrf.cookie}`,
+          `device_id=%E0%A4%A; csrftoken=${'a'.repeat(4000)}`,
         ]);
-        headers['x-csrftoken'] = CSRF;
+        headers['x-csrftoken'] = csrf.token;
       }
       what.push(identity);
 

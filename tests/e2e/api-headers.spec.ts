@@ -26,3 +26,39 @@ test('browser-side API calls carry every header of spec §7', async ({ page, con
   expect(headers['x-csrftoken']).toBe(csrf);
   expect(headers['authorization']).toBeUndefined();
 });
+
+test('a write whose CSRF token went stale is refused once, then sent with the fresh token the refusal set', async ({
+  page,
+  context,
+  baseURL,
+  consoleProblems,
+}) => {
+  // the refusal, on purpose: Chromium logs the server's answer
+  consoleProblems.allow(/status of 403 \(Forbidden\)/);
+  await page.goto('/trytibbs');
+  await hydrated(page);
+  // A token the server did not make for this device (docs/decisions/025-csrf-tokens.md).
+  await context.addCookies([{ name: 'csrftoken', value: 'stale', url: baseURL! }]);
+  const writes: { token: string | undefined; status: number }[] = [];
+  page.on('response', async (response) => {
+    const request = response.request();
+    if (request.method() !== 'POST' || !/\/api\/(?!events)/.test(request.url())) return;
+    writes.push({
+      token: (await request.allHeaders())['x-csrftoken'],
+      status: response.status(),
+    });
+  });
+  const submit = page.getByRole('button', { name: 'Email me the code' });
+  const form = page.locator('form').filter({ has: submit });
+  await form.getByLabel('Full name').fill('Alex Rivera');
+  await form.getByLabel('Email').fill(`csrf.${Date.now()}.${Math.random()}@example.com`);
+  await form.getByLabel('ZIP code').fill('60601');
+  await submit.click();
+  await expect(page.getByRole('status').filter({ hasText: 'Check your inbox' })).toBeVisible();
+  const fresh = (await context.cookies()).find((c) => c.name === 'csrftoken')?.value;
+  expect(fresh).toMatch(/^[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}$/);
+  expect(writes).toEqual([
+    { token: 'stale', status: 403 },
+    { token: fresh, status: 201 },
+  ]);
+});

@@ -1,4 +1,10 @@
 import { CONSENT_COOKIE } from '../../../contract/analytics-events';
+import { cookieName, secureCookiesIn } from '../../../contract/cookies';
+import { readSiteCookie } from '../../api/session';
+import { browserConfig } from '../../page-state';
+
+/** The first load's environment decides the cookie's name, as for the server's cookies (ADR 025). */
+const environment = () => browserConfig()?.environment ?? 'unknown';
 
 /** The visitor's answer to the consent banner, kept for six months in a first-party cookie. */
 export type Consent = 'granted' | 'denied';
@@ -7,16 +13,14 @@ const SIX_MONTHS = 182 * 24 * 3600;
 const SETTINGS_EVENT = 'spotreel:consent-settings';
 
 export function storedConsent(): Consent | null {
-  for (const pair of document.cookie.split(';')) {
-    const [name, value] = pair.trim().split('=');
-    if (name === CONSENT_COOKIE && (value === 'granted' || value === 'denied')) return value;
-  }
-  return null;
+  const value = readSiteCookie(document.cookie, CONSENT_COOKIE, environment());
+  return value === 'granted' || value === 'denied' ? value : null;
 }
 
+/** Kept like the server's cookies: `__Host-` named and Secure except on local hosts. */
 export function storeConsent(choice: Consent): void {
-  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
-  document.cookie = `${CONSENT_COOKIE}=${choice}; Max-Age=${SIX_MONTHS}; Path=/; SameSite=Lax${secure}`;
+  const secure = secureCookiesIn(environment());
+  document.cookie = `${cookieName(CONSENT_COOKIE, secure)}=${choice}; Max-Age=${SIX_MONTHS}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
 }
 
 /** What the trackers left in this browser (GA4, Meta pixel, PostHog), for a withdrawn consent. */

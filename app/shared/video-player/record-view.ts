@@ -1,6 +1,6 @@
 import type { Review } from '../../../contract/reviews';
-import { browserApi } from '../../api/browser-api';
-import { DEVICE_ID_COOKIE, DEVICE_ID_KEY, ensureDeviceId, readCookie } from '../../api/session';
+import { browserApi, browserCookie } from '../../api/browser-api';
+import { DEVICE_ID_COOKIE, DEVICE_ID_KEY, ensureDeviceId } from '../../api/session';
 import { MAX_WATCHED_SECONDS } from './view-tracker';
 import { writeRequest } from '../../../contract/endpoints';
 
@@ -41,10 +41,8 @@ function deviceStorage(): Pick<Storage, 'getItem' | 'setItem'> {
  */
 export async function recordView(review: Review, watchedSeconds: number): Promise<void> {
   if (typeof window === 'undefined') return;
-  const deviceId = ensureDeviceId(
-    deviceStorage(),
-    readCookie(document.cookie, DEVICE_ID_COOKIE),
-    () => crypto.randomUUID(),
+  const deviceId = ensureDeviceId(deviceStorage(), browserCookie(DEVICE_ID_COOKIE), () =>
+    crypto.randomUUID(),
   );
   const { path, body } = readRequest(review, watchedSeconds, deviceId);
   await browserApi().put<null>(path, body);

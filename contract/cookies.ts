@@ -1,0 +1,27 @@
+import type { Environment } from './environment';
+
+/**
+ * The site's cookies by concept (docs/decisions/025-csrf-tokens.md). Each concept has one name
+ * rule, used by the server and the browser alike: `__Host-<name>` wherever cookies are Secure,
+ * the bare name on local hosts (plain-HTTP development, where a `__Host-` cookie cannot be kept).
+ * A `__Host-` cookie is Secure, has Path=/ and no Domain, so no other host — a sibling
+ * subdomain included — can set or overwrite it.
+ */
+
+/** spec §7: the cross-site request token's cookie, signed by the server and bound to the device id. */
+export const CSRF_COOKIE = 'csrftoken';
+/** spec §7: the header the cross-site request token goes back in (lower case, as Node reads it). */
+export const CSRF_HEADER = 'x-csrftoken';
+/** The spec §3 device id, set by the server on a page's first request. */
+export const DEVICE_ID_COOKIE = 'device_id';
+/** spec §7: the session token's cookie (httpOnly), also accepted as the Auth-Token header. */
+export const SESSION_COOKIE = 'auth_token';
+/** The sign-in popup's flow (its `state`), for ten minutes (docs/decisions/014-accounts.md). */
+export const SIGN_IN_FLOW_COOKIE = 'auth_flow';
+
+/** spec §9: cookies are Secure in every environment but local (ADR 009). */
+export const secureCookiesIn = (environment: Environment): boolean => environment !== 'local';
+
+/** The name a cookie goes by: `__Host-` prefixed where cookies are Secure. */
+export const cookieName = (name: string, secure: boolean): string =>
+  secure ? `__Host-${name}` : name;
