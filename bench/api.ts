@@ -104,7 +104,7 @@ const startServer = (env: Record<string, string>) =>
   startBuiltServer({
     port: PORT,
     dataDir: DATA_DIR,
-    env: { BENCH_BASELINE: 'true', RATE_LIMIT_WRITES_PER_MINUTE: '1000000', ...env },
+    env: { BENCH_BASELINE: 'true', ...env },
   });
 
 interface Row {

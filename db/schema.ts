@@ -346,15 +346,20 @@ export const authIdentities = pgTable(
 );
 
 /** One sign-in popup's authorization request: state, nonce and PKCE verifier, used once. */
-export const authFlows = pgTable('auth_flows', {
-  state: text('state').primaryKey(),
-  provider: text('provider').notNull(),
-  nonce: text('nonce').notNull(),
-  codeVerifier: text('code_verifier').notNull(),
-  redirectUri: text('redirect_uri').notNull(),
-  createdAt: createdAt(),
-  consumedAt: timestamp('consumed_at', { withTimezone: true }),
-});
+export const authFlows = pgTable(
+  'auth_flows',
+  {
+    state: text('state').primaryKey(),
+    provider: text('provider').notNull(),
+    nonce: text('nonce').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    redirectUri: text('redirect_uri').notNull(),
+    createdAt: createdAt(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  // Expired flows are deleted by age as new ones start (server/auth/federation.ts).
+  (t) => [index('auth_flows_created_idx').on(t.createdAt)],
+);
 
 /** Spotreel ID tokens already spent on a sign-in or sign-up (replays are refused). */
 export const spentTokens = pgTable(

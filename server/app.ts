@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   serializerCompiler,
@@ -22,6 +21,7 @@ import { createSessionStore } from './auth/sessions';
 import { registerBenchBaseline } from './bench-baseline';
 import type { Config } from './config';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './errors';
+import { FairQueue } from './fair-queue';
 import { createFlagStore, type FlagStore } from './flags/flag-store';
 import { registerHealth } from './health';
 import { registerInputRules } from './input-rules';
@@ -30,6 +30,7 @@ import { registerMediaHost } from './media/media-host';
 import { writeAppQrCode } from './media/qr-code';
 import { mediaUrls } from './media/urls';
 import { registerOpenApi } from './openapi';
+import { registerRateLimits } from './rate-limits';
 import { createPageCache } from './page-cache';
 import { createResponseCache, responseCachePlugin } from './response-cache';
 import { securityPlugin } from './security';
@@ -63,7 +64,11 @@ export async function buildApp({
         ? given
         : randomUUID();
     },
-    trustProxy: config.trustProxy,
+    // The client's address is the one the last trusted proxy saw (docs/decisions/027-rate-limits.md).
+    trustProxy:
+      config.trustProxyHops > 0
+        ? (_address: string, hop: number) => hop < config.trustProxyHops
+        : false,
     bodyLimit: 64 * 1024,
     routerOptions: { maxParamLength: 300 },
     // Refusals Fastify and Node write themselves answer in ErrorBody too; a request without
@@ -93,7 +98,7 @@ export async function buildApp({
   registerInputRules(app);
   await app.register(fastifyCookie);
   await app.register(securityPlugin, { config });
-  await app.register(fastifyRateLimit, { global: false });
+  await registerRateLimits(app, config);
   const cache = createResponseCache({
     ttlMs: config.apiCacheTtlMs,
     maxEntries: config.apiCacheMaxEntries,
@@ -138,6 +143,15 @@ export async function buildApp({
         config,
         cache,
         reads,
+        // The embedded database answers one query at a time: one search at a time lets every
+        // other query in between; a PostgreSQL pool keeps half its connections for the rest.
+        searchQueue: new FairQueue({
+          concurrency:
+            database.kind === 'pglite' ? 1 : Math.max(1, Math.floor(config.databasePoolSize / 2)),
+          perClient: 2,
+          maxWaiting: 64,
+          what: 'searches',
+        }),
         publicDataChanged: () => {
           cache.clear();
           reads.clearShared();

@@ -70,8 +70,28 @@ const EnvSchema = z
     API_CACHE_MAX_ENTRIES: positiveInt('API_CACHE_MAX_ENTRIES').default(5_000),
     PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
     PAGE_CACHE_MAX_MB: z.coerce.number().int().min(0).max(16_384).default(64),
-    RATE_LIMIT_WRITES_PER_MINUTE: positiveInt('RATE_LIMIT_WRITES_PER_MINUTE').default(120),
-    TRUST_PROXY: flag,
+    /** Each client's budgets a minute (docs/decisions/027-rate-limits.md). */
+    RATE_LIMIT_READS_PER_MINUTE: positiveInt('RATE_LIMIT_READS_PER_MINUTE').default(1200),
+    RATE_LIMIT_SEARCHES_PER_MINUTE: positiveInt('RATE_LIMIT_SEARCHES_PER_MINUTE').default(300),
+    RATE_LIMIT_WRITES_PER_MINUTE: positiveInt('RATE_LIMIT_WRITES_PER_MINUTE').default(240),
+    RATE_LIMIT_SIGN_INS_PER_MINUTE: positiveInt('RATE_LIMIT_SIGN_INS_PER_MINUTE').default(30),
+    /**
+     * How many proxies in front of Spotreel append to X-Forwarded-For (1 behind one load
+     * balancer): the client is the address the last of them saw, whatever came before.
+     */
+    TRUST_PROXY_HOPS: z.coerce
+      .number({ error: 'TRUST_PROXY_HOPS must be a whole number' })
+      .int('TRUST_PROXY_HOPS must be a whole number')
+      .min(0, 'TRUST_PROXY_HOPS must be 0 or more')
+      .max(10, 'TRUST_PROXY_HOPS must be at most 10')
+      .default(0),
+    /** Replaced by TRUST_PROXY_HOPS: trusting every hop let a forged header pick the client. */
+    TRUST_PROXY: z
+      .undefined({
+        error:
+          'TRUST_PROXY is replaced by TRUST_PROXY_HOPS, the number of proxies in front of Spotreel (1 behind one load balancer)',
+      })
+      .optional(),
     PRODUCTION_HOSTS: hostList.default(['spotreel.app', 'www.spotreel.app']),
     SANDBOX_HOSTS: hostList.default(['sandbox.spotreel.app']),
     LOCAL_HOSTS: hostList.default(['localhost', '127.0.0.1', '[::1]', '0.0.0.0']),
@@ -255,8 +275,13 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     apiCacheMaxEntries: c.API_CACHE_MAX_ENTRIES,
     pageCacheTtlMs: c.PAGE_CACHE_TTL_MS,
     pageCacheMaxBytes: c.PAGE_CACHE_MAX_MB * 1024 * 1024,
-    rateLimitWritesPerMinute: c.RATE_LIMIT_WRITES_PER_MINUTE,
-    trustProxy: c.TRUST_PROXY,
+    rateLimits: {
+      readsPerMinute: c.RATE_LIMIT_READS_PER_MINUTE,
+      searchesPerMinute: c.RATE_LIMIT_SEARCHES_PER_MINUTE,
+      writesPerMinute: c.RATE_LIMIT_WRITES_PER_MINUTE,
+      signInsPerMinute: c.RATE_LIMIT_SIGN_INS_PER_MINUTE,
+    },
+    trustProxyHops: c.TRUST_PROXY_HOPS,
     hosts: { production: c.PRODUCTION_HOSTS, sandbox: c.SANDBOX_HOSTS, local: c.LOCAL_HOSTS },
     shutdownGraceMs: c.SHUTDOWN_GRACE_MS,
     benchBaseline: c.BENCH_BASELINE,

@@ -14,6 +14,7 @@ import {
   storageFaultOf,
   type StorageFaultKind,
 } from '../db/storage-faults';
+import { noticePage } from './html';
 import { HttpError } from './http-errors';
 
 type Issue = { instancePath?: string; message?: string };
@@ -95,6 +96,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       status = error.statusCode;
       body = { error: error.code, message: error.message };
       if (error.fields) body.fields = error.fields;
+      if (error.retry) reply.header('retry-after', String(error.retry.afterSeconds));
     } else if (state !== null && UNSTORABLE_INPUT.has(state)) {
       request.log.error({ err: error }, 'the database refused a value that validation let through');
       status = 400;
@@ -113,12 +115,6 @@ export function registerErrorHandling(app: FastifyInstance) {
           field: (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.'),
           message: (issue.message ?? 'is invalid').replace(/^Invalid input: /, ''),
         })),
-      };
-    } else if (error.statusCode === 429) {
-      status = 429;
-      body = {
-        error: 'rate_limited',
-        message: 'Too many requests. Slow down and try again in a minute.',
       };
     } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       status = error.statusCode;
@@ -141,9 +137,29 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     if (status >= 400 && status < 500)
       request.log.info({ status, error: body.error }, body.message);
+    // A person's page refused before the web app rendered it (past the read budget) gets a
+    // page, not JSON: the sentence and a link to try again.
+    if (status === 429 && isPageRequest(request)) {
+      const { html, csp } = noticePage({
+        title: 'Slow down a little',
+        message: body.message,
+        // The same page, never another site's (`//host` or `/\\host` would be).
+        retryUrl: /^\/[^/\\]/.test(request.url) ? request.url : '/',
+      });
+      return reply
+        .code(status)
+        .header('content-security-policy', csp)
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(html);
+    }
     return reply.code(status).type('application/json; charset=utf-8').send(body);
   });
 }
+
+/** A document request for one of the web app's pages (its catch-all route, server/web.ts). */
+const isPageRequest = (request: FastifyRequest) =>
+  (request.method === 'GET' || request.method === 'HEAD') && request.routeOptions.url === '/*';
 
 /** Unknown /api paths answer 404 JSON; everything else belongs to the web app. */
 export function apiNotFound(method: string, url: string): ErrorBody {

@@ -1,6 +1,6 @@
 import type { ErrorBody } from '../contract/common';
 
-/** An error a handler throws to answer 4xx with `{ error, message }` (server/errors.ts). */
+/** An error a handler throws to answer 4xx (or 503) with `{ error, message }` (server/errors.ts). */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
@@ -8,6 +8,8 @@ export class HttpError extends Error {
     message: string,
     /** Bad input: what is wrong with each field (ErrorBody's fields). */
     readonly fields?: ErrorBody['fields'],
+    /** When to ask again (the Retry-After header of a 429 or 503). */
+    readonly retry?: { afterSeconds: number },
   ) {
     super(message);
     this.name = 'HttpError';

@@ -1,18 +1,132 @@
-import type { FastifyRequest } from 'fastify';
-import { normalizeIP } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
+import { READ_URLS } from '../contract/endpoints';
 import type { Config } from './config';
+import { HttpError } from './http-errors';
+import { RecentMap } from './recent-map';
 
 /**
- * The client a write counts against: its address, as @fastify/rate-limit keys by default. A
- * request whose connection is already gone (a body that broke off half-way) has none, and must
- * not fail for it.
+ * What a request spends (docs/decisions/027-rate-limits.md): every client has one budget per
+ * kind a minute, shared by every route of that kind.
  */
-const clientKey = (request: FastifyRequest) =>
+export type Budget = 'read' | 'search' | 'write' | 'signIn';
+
+const SEARCH_URL = READ_URLS.search;
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Paths whose GETs cost a server something: the API, pages, sign-in, the bundled provider. */
+const READ_PREFIXES = ['/api/', '/auth/', '/idp/'];
+
+/**
+ * The budget a route spends, decided from its method and URL pattern once, when it is
+ * registered. Health checks and files (the client build, media) spend none: a CDN serves those
+ * in front of the product, and a page's own files must not use up its visitor's reads.
+ */
+export function budgetOf(method: string, url: string): Budget | null {
+  if (!SAFE_METHODS.has(method)) return 'write';
+  if (method === 'OPTIONS') return null;
+  if (url === SEARCH_URL) return 'search';
+  if (url === '/auth/:provider/start') return 'signIn';
+  // '/*' is the web app's page route (server/web.ts).
+  if (url === '/*' || READ_PREFIXES.some((prefix) => url.startsWith(prefix))) return 'read';
+  if (url === '/robots.txt' || url.startsWith('/sitemap')) return 'read';
+  return null;
+}
+
+/**
+ * The client a request counts against: its address, the proxies in front of the product taken
+ * off (TRUST_PROXY_HOPS), an IPv6 address by its /64 as @fastify/rate-limit does. A request
+ * whose connection is already gone (a body that broke off half-way) has none, and must not fail
+ * for it.
+ */
+export const clientKey = (request: FastifyRequest) =>
   (request.ip as string | undefined) === undefined ? 'gone' : normalizeIP(request.ip);
 
-/** Writes are limited per client address and minute (@fastify/rate-limit route config). */
-export const writeRateLimit = (config: Config) => ({
-  max: config.rateLimitWritesPerMinute,
-  timeWindow: '1 minute',
-  keyGenerator: clientKey,
-});
+interface Window {
+  current: number;
+  startedMs: number;
+}
+
+/**
+ * One in-process store for every budget (the rate-limit plugin's store interface), so a
+ * client's writes to any route draw from one count. At most `maxClients` budgets are kept: the
+ * least recently seen goes first. @fastify/rate-limit's own local store gives every route a
+ * store of its own, which is what made the write limit per route.
+ */
+export class ClientBudgets {
+  private readonly windows: RecentMap<string, Window>;
+
+  constructor(maxClients = 100_000) {
+    this.windows = new RecentMap(maxClients);
+  }
+
+  get size() {
+    return this.windows.size;
+  }
+
+  incr(
+    key: string,
+    done: (error: Error | null, result: { current: number; ttl: number }) => void,
+    timeWindow: number,
+  ) {
+    const now = Date.now();
+    let window = this.windows.get(key);
+    if (!window || window.startedMs + timeWindow <= now) window = { current: 0, startedMs: now };
+    window.current += 1;
+    this.windows.set(key, window);
+    done(null, { current: window.current, ttl: window.startedMs + timeWindow - now });
+  }
+
+  read(
+    key: string,
+    done: (error: Error | null, result: { current: number; ttl: number }) => void,
+    timeWindow: number,
+  ) {
+    const now = Date.now();
+    const window = this.windows.get(key);
+    if (!window || window.startedMs + timeWindow <= now) return done(null, { current: 0, ttl: 0 });
+    done(null, { current: window.current, ttl: window.startedMs + timeWindow - now });
+  }
+
+  /** Every route shares the one store (the key carries the budget's name). */
+  child() {
+    return this;
+  }
+}
+
+/**
+ * Registers the limits: each route spends the budget `budgetOf` gives it, and a client past a
+ * budget gets 429 `rate_limited` with Retry-After until its minute is over.
+ */
+export async function registerRateLimits(app: FastifyInstance, config: Config) {
+  const perMinute: Record<Budget, number> = {
+    read: config.rateLimits.readsPerMinute,
+    search: config.rateLimits.searchesPerMinute,
+    write: config.rateLimits.writesPerMinute,
+    signIn: config.rateLimits.signInsPerMinute,
+  };
+  const store = new ClientBudgets();
+  // Before the plugin's own onRoute hook, which reads the route's config.
+  app.addHook('onRoute', (route: RouteOptions) => {
+    if (route.config && 'rateLimit' in route.config) return;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const budget = budgetOf(methods[0] ?? 'GET', route.url);
+    if (!budget) return;
+    route.config = {
+      ...route.config,
+      rateLimit: { max: perMinute[budget], timeWindow: 60_000, groupId: budget },
+    };
+  });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    store: function () {
+      return store;
+    } as never,
+    keyGenerator: clientKey,
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(
+        429,
+        'rate_limited',
+        `Too many requests. Please wait ${context.after} and try again.`,
+      ),
+  });
+}

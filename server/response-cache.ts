@@ -84,7 +84,9 @@ export const responseCachePlugin = fp<{ cache: CacheStore }>(
     const isPublicGet = (request: FastifyRequest) =>
       request.method === 'GET' && request.routeOptions.config.publicCache === true;
 
-    app.addHook('onRequest', async (request, reply) => {
+    // After every onRequest hook, the routes' own included: a cached answer is still a read
+    // its client spends (server/rate-limits.ts).
+    app.addHook('preValidation', async (request, reply) => {
       if (!isPublicGet(request) || !cache.enabled) return;
       const entry = cache.get(request.url);
       if (entry) return sendCached(request, reply, entry);

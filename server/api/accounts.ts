@@ -34,7 +34,6 @@ import {
 } from '../auth/sessions';
 import { HttpError } from '../http-errors';
 import { secureCookies } from '../security';
-import { writeRateLimit } from '../rate-limits';
 import type { MediaUrls } from '../media/urls';
 import type { ApiRoutes } from './context';
 
@@ -182,7 +181,6 @@ export const accountRoutes =
     app.post(
       '/user/me',
       {
-        config: { rateLimit: writeRateLimit(config) },
         schema: {
           tags: ['user'],
           summary: "Signs in with Spotreel's ID token (bearer) and the social sign-in user",
@@ -209,7 +207,6 @@ export const accountRoutes =
     app.post(
       '/user/register',
       {
-        config: { rateLimit: writeRateLimit(config) },
         schema: {
           tags: ['user'],
           summary: 'Signs up: registers the app user of the sign-up payload and signs them in',
@@ -283,7 +280,6 @@ export const accountRoutes =
     app.post(
       '/user/valid',
       {
-        config: { rateLimit: writeRateLimit(config) },
         schema: {
           tags: ['user'],
           summary: 'Checks a username: the rules, reserved words and whether it is free',
@@ -308,7 +304,6 @@ export const accountRoutes =
     app.post(
       '/user/save',
       {
-        config: { rateLimit: writeRateLimit(config) },
         schema: {
           tags: ['user'],
           summary: "Saves the signed-in user's profile",

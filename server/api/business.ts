@@ -15,7 +15,6 @@ import type { Database } from '../../db/client';
 import { businessClaims, businessOwners, locations } from '../../db/schema';
 import { signedInUserId, type SessionStore } from '../auth/sessions';
 import { HttpError } from '../http-errors';
-import { writeRateLimit } from '../rate-limits';
 import type { ApiRoutes } from './context';
 import { rowsOf } from './read-models';
 
@@ -160,7 +159,7 @@ export const businessRoutes =
   (services: { sessions: SessionStore }): ApiRoutes =>
   (ctx) =>
   async (app) => {
-    const { db, config } = ctx;
+    const { db } = ctx;
 
     /** Only an owner of the place reads or changes its dashboard data. */
     async function requireOwner(request: FastifyRequest, reply: FastifyReply, locationId: number) {
@@ -200,7 +199,6 @@ export const businessRoutes =
     app.post(
       '/biz/claims',
       {
-        config: { rateLimit: writeRateLimit(config) },
         schema: {
           tags: ['business'],
           summary: 'Claims a business: stored for review; one person claims one place once',
@@ -296,7 +294,6 @@ export const businessRoutes =
     app.put(
       '/biz/locations/:id/info',
       {
-        config: { rateLimit: writeRateLimit(config) },
         schema: {
           tags: ['business'],
           summary: "Saves a place's website, description and hours (its owners only)",

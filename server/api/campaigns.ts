@@ -9,7 +9,6 @@ import { ErrorBody } from '../../contract/common';
 import { campaignEntries } from '../../db/schema';
 import { signedInUserId, type SessionStore } from '../auth/sessions';
 import { HttpError } from '../http-errors';
-import { writeRateLimit } from '../rate-limits';
 import type { ApiRoutes } from './context';
 
 const SUMMARIES: Record<Campaign, string> = {
@@ -39,7 +38,6 @@ export const campaignRoutes =
       app.post(
         `/campaigns/${campaign}/entries`,
         {
-          config: { rateLimit: writeRateLimit(ctx.config) },
           schema: {
             tags: ['campaigns'],
             summary: SUMMARIES[campaign],

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody } from '../../contract/common';
 import type { Config } from '../config';
+import type { FairQueue } from '../fair-queue';
 import type { ResponseCache } from '../response-cache';
 import type { ReadContext } from './read-models';
 import type { ReadRegistry } from './read-route';
@@ -10,6 +11,8 @@ export interface ApiContext extends ReadContext {
   cache: ResponseCache;
   /** The reads of spec §7 by name: served at their URLs and called in process by page renders. */
   reads: ReadRegistry;
+  /** Uncached searches take turns here, so they never fill the database (ADR 028). */
+  searchQueue: FairQueue;
   /**
    * A write changed what public pages show (a profile, a listing): the response cache, the
    * shared read answers and the page cache forget what they hold, so the next visit shows it.

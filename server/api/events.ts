@@ -13,7 +13,6 @@ import { cookieName } from '../../contract/cookies';
 import { analyticsEvents } from '../../db/schema';
 import { siteCookie } from '../cookies';
 import { HttpError } from '../http-errors';
-import { writeRateLimit } from '../rate-limits';
 import { errorResponses, writeErrorResponses, type ApiRoutes } from './context';
 
 /** The pages' clocks are not ours: a time further off than this is taken as "now". */
@@ -47,7 +46,6 @@ export const eventRoutes: ApiRoutes = (ctx) => async (app) => {
   app.post(
     '/events',
     {
-      config: { rateLimit: writeRateLimit(ctx.config) },
       schema: {
         tags: ['analytics'],
         summary: 'Stores a batch of analytics events from the pages (navigator.sendBeacon)',

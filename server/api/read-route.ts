@@ -15,6 +15,7 @@ import {
 } from '../../contract/endpoints';
 import { storageFaultOf } from '../../db/storage-faults';
 import { HttpError } from '../http-errors';
+import { RecentMap } from '../recent-map';
 
 /** What a read handler gets: its checked input, the HTTP exchange it serves, a request memo. */
 export interface ReadCall<Params, Query> {
@@ -92,16 +93,16 @@ export function createReadRegistry(options: { sharedTtlMs: number; sharedMaxEntr
   const handlers = new Map<ReadName, Registered>();
   // Answers of public reads, as the /api response cache keeps them for HTTP (ADR 008): every
   // page asks for the trending places, and a burst of one page asks for the same things.
-  const shared = new Map<string, { answer: Promise<unknown>; expires: number }>();
+  const shared = new RecentMap<string, { answer: Promise<unknown>; expires: number }>(
+    options.sharedMaxEntries,
+  );
   const sharedAnswer = (key: string, work: () => Promise<unknown>) => {
     const now = Date.now();
     const entry = shared.get(key);
     if (entry && entry.expires > now) return entry.answer;
     // Public reads set no header or cookie: the first request's exchange serves them all.
     const answer = work();
-    shared.delete(key);
     shared.set(key, { answer, expires: now + options.sharedTtlMs });
-    if (shared.size > options.sharedMaxEntries) shared.delete(shared.keys().next().value!);
     // a failed read is not kept
     answer.catch(() => {
       if (shared.get(key)?.answer === answer) shared.delete(key);

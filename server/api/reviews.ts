@@ -6,7 +6,6 @@ import { reviewReads, reviews } from '../../db/schema';
 import { notFound } from '../http-errors';
 import { errorResponses, writeErrorResponses, type ApiRoutes } from './context';
 import { findReviews } from './read-models';
-import { writeRateLimit } from '../rate-limits';
 
 export const reviewRoutes: ApiRoutes = (ctx) => async (app) => {
   ctx.reads.register(
@@ -31,7 +30,6 @@ export const reviewRoutes: ApiRoutes = (ctx) => async (app) => {
   app.put(
     '/v2/reviews/:id/reads/:deviceId',
     {
-      config: { rateLimit: writeRateLimit(ctx.config) },
       schema: {
         tags: ['reviews'],
         summary:

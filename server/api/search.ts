@@ -1,8 +1,10 @@
 import { desc, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { ErrorBody } from '../../contract/common';
 import { SearchQuery, SearchResults, type SearchResultType } from '../../contract/search';
 import type { SearchResults as Results } from '../../contract/search';
 import { cities, classifications, locations, reviews, users } from '../../db/schema';
+import { clientKey } from '../rate-limits';
 import { errorResponses, type ApiRoutes } from './context';
 import {
   authorColumns,
@@ -85,17 +87,21 @@ export const searchRoutes: ApiRoutes = (ctx) => async (app) => {
         tags: ['search'],
         summary: 'Search places, locals, cities and videos; results grouped by type',
         querystring: SearchQuery,
-        response: { 200: SearchResults, ...errorResponses },
+        // 429: one client's searches at once; 503: everyone's (server/fair-queue.ts).
+        response: { 200: SearchResults, ...errorResponses, 429: ErrorBody, 503: ErrorBody },
       },
     },
-    async ({ query }) => {
+    async ({ query, request }) => {
       const { term, include, limit } = query;
-      const data: Results['data'] = {};
-      // One at a time: the embedded database answers one query at a time anyway.
-      for (const type of include) {
-        Object.assign(data, { [type]: await searchers[type](term, limit) });
-      }
-      return { term, data };
+      // Answers kept in the caches never get here; the rest take turns with other clients'.
+      return ctx.searchQueue.run(clientKey(request), async () => {
+        const data: Results['data'] = {};
+        // One at a time: the embedded database answers one query at a time anyway.
+        for (const type of include) {
+          Object.assign(data, { [type]: await searchers[type](term, limit) });
+        }
+        return { term, data };
+      });
     },
   );
 };

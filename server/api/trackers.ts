@@ -11,7 +11,6 @@ import {
   users,
 } from '../../db/schema';
 import { notFound } from '../http-errors';
-import { writeRateLimit } from '../rate-limits';
 import { writeErrorResponses, type ApiRoutes } from './context';
 
 const resourceTables: Record<Share['resourceType'], { table: PgTable; id: PgColumn }> = {
@@ -27,7 +26,6 @@ export const trackerRoutes: ApiRoutes = (ctx) => async (app) => {
   app.post(
     '/v2/trackers/share',
     {
-      config: { rateLimit: writeRateLimit(ctx.config) },
       schema: {
         tags: ['trackers'],
         summary: 'Records that a shared link was opened (the page carried ?referrer=)',

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRemoteJWKSet, type JWTVerifyGetKey } from 'jose';
 import * as oidc from 'openid-client';
@@ -127,6 +127,9 @@ if (window.opener) { window.opener.postMessage(${payload}, ${target}); window.cl
     const nonce = oidc.randomNonce();
     const codeVerifier = oidc.randomPKCECodeVerifier();
     const redirectUri = `${origin}/auth/${name}/callback`;
+    // A flow lives FLOW_TTL_MS at most: each start lets go of the ones that expired (indexed by
+    // age; every replica may do it, deleting twice is harmless).
+    await db.delete(authFlows).where(lt(authFlows.createdAt, new Date(Date.now() - FLOW_TTL_MS)));
     await db.insert(authFlows).values({ state, provider: name, nonce, codeVerifier, redirectUri });
     const secure = secureCookies(request, config);
     // Path=/ (not /auth): a `__Host-` cookie may have no other, and only the prefix keeps a

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { Config, ProviderName } from '../config';
 import { acceptFormPosts, escapeHtml } from '../html';
 import { HttpError } from '../http-errors';
+import { RecentMap } from '../recent-map';
 import { isProviderName, PROVIDERS } from './providers';
 import { TEST_ACCOUNTS, typedAccount, type TestAccount } from './test-accounts';
 
@@ -27,6 +28,9 @@ const typedForm = z.object({
   email: z.string().trim().email('Enter an email address').max(200),
 });
 
+/** How many accounts typed into the picker are remembered (the most recent). */
+const TYPED_ACCOUNTS_KEPT = 1000;
+
 /**
  * The bundled identity provider (docs/decisions/014-accounts.md): one `oidc-provider` per
  * provider name at /idp/{google,facebook,apple}, with the test accounts of test-accounts.ts and
@@ -40,7 +44,9 @@ export async function registerLocalIdp(app: FastifyInstance, config: Config): Pr
   const signingKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({
     format: 'jwk',
   });
-  const typed = new Map<string, TestAccount>();
+  // Accounts typed into the picker, by subject: the most recent TYPED_ACCOUNTS_KEPT (a typed
+  // account is needed only until its sign-in ends; typing it again brings it back).
+  const typed = new RecentMap<string, TestAccount>(TYPED_ACCOUNTS_KEPT);
   const instances = new Map<ProviderName, Provider>();
   const issuer = (name: ProviderName) => `${config.siteUrl}/idp/${name}`;
 

@@ -97,7 +97,7 @@ describe('without SITE_URL (development)', () => {
       LOG_LEVEL: 'silent',
       DATA_DIR: dataDir,
       PORT: '4321',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY_HOPS: '1',
     });
     database = await openDatabase({});
     await database.migrate();

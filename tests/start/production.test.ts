@@ -9,7 +9,7 @@ import { freePort, start, waitForReady, type Started } from './npm-start';
  * `npm start` in production mode on the embedded database
  * (docs/decisions/022-production-conveniences.md): a development convenience answers only when
  * the operator names it, and then the start log says so loudly; a request's Host or
- * X-Forwarded-Host lands in nothing the site writes, even with TRUST_PROXY on.
+ * X-Forwarded-Host lands in nothing the site writes, even with TRUST_PROXY_HOPS set.
  */
 const AUTH_SECRET = 'start-test-secret-of-at-least-32-characters';
 const CONVENIENCES = {
@@ -71,7 +71,7 @@ async function production(env: Record<string, string> = {}) {
     NODE_ENV: 'production',
     AUTH_SECRET,
     SITE_URL: site,
-    TRUST_PROXY: 'true',
+    TRUST_PROXY_HOPS: '1',
     PORT: String(port),
     DATA_DIR: dataDir,
     // Unset (an empty value counts as unset) unless the test names them.

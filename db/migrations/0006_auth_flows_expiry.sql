@@ -1,0 +1,1 @@
+CREATE INDEX "auth_flows_created_idx" ON "auth_flows" USING btree ("created_at");

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { FairQueue } from './fair-queue';
+import { HttpError } from './http-errors';
+
+/** A piece of work that ends when the test says so, recording when it started. */
+function gate(log: string[], name: string) {
+  let finish!: () => void;
+  const done = new Promise<void>((resolve) => (finish = resolve));
+  return {
+    work: async () => {
+      log.push(name);
+      await done;
+      return name;
+    },
+    finish: () => finish(),
+  };
+}
+const tick = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('FairQueue', () => {
+  const options = { concurrency: 1, perClient: 2, maxWaiting: 4, what: 'searches' };
+
+  it('runs at most `concurrency` calls at once, and lets clients take turns', async () => {
+    const queue = new FairQueue(options);
+    const log: string[] = [];
+    const a1 = gate(log, 'a1');
+    const a2 = gate(log, 'a2');
+    const a3 = gate(log, 'a3');
+    const b1 = gate(log, 'b1');
+    const runs = [
+      queue.run('a', a1.work),
+      queue.run('a', a2.work),
+      queue.run('a', a3.work),
+      queue.run('b', b1.work),
+    ];
+    await tick();
+    expect(log).toEqual(['a1']);
+    expect(queue.load).toEqual({ running: 1, waiting: 3 });
+    a1.finish();
+    await tick();
+    expect(log).toEqual(['a1', 'a2']);
+    a2.finish();
+    await tick();
+    // b waited behind one of a's calls, not behind all of them.
+    expect(log).toEqual(['a1', 'a2', 'b1']);
+    b1.finish();
+    await tick();
+    a3.finish();
+    expect(await Promise.all(runs)).toEqual(['a1', 'a2', 'a3', 'b1']);
+    expect(queue.load).toEqual({ running: 0, waiting: 0 });
+  });
+
+  it('answers 429 to a client with `perClient` calls waiting, and 503 when too many wait', async () => {
+    const queue = new FairQueue(options);
+    const log: string[] = [];
+    const first = gate(log, 'first');
+    const running = queue.run('a', first.work);
+    const waiting = [queue.run('a', async () => 'a2'), queue.run('a', async () => 'a3')];
+    const refused = await queue.run('a', async () => 'a4').catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(HttpError);
+    expect(refused).toMatchObject({
+      statusCode: 429,
+      code: 'rate_limited',
+      retry: { afterSeconds: 1 },
+    });
+    waiting.push(
+      queue.run('b', async () => 'b1'),
+      queue.run('c', async () => 'c1'),
+    );
+    const busy = await queue.run('d', async () => 'd1').catch((error: unknown) => error);
+    expect(busy).toMatchObject({ statusCode: 503, code: 'busy', retry: { afterSeconds: 1 } });
+    first.finish();
+    expect(await running).toBe('first');
+    expect((await Promise.all(waiting)).sort()).toEqual(['a2', 'a3', 'b1', 'c1']);
+  });
+
+  it('passes the slot on when a call fails', async () => {
+    const queue = new FairQueue({ ...options, concurrency: 2 });
+    const failing = queue.run('a', async () => {
+      throw new Error('the database said no');
+    });
+    await expect(failing).rejects.toThrow('the database said no');
+    expect(queue.load).toEqual({ running: 0, waiting: 0 });
+    expect(
+      await Promise.all([queue.run('a', async () => 1), queue.run('b', async () => 2)]),
+    ).toEqual([1, 2]);
+  });
+});

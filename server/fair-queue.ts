@@ -1,0 +1,88 @@
+import { HttpError } from './http-errors';
+
+interface Waiting {
+  start: () => void;
+}
+
+/**
+ * Work that costs the database more than a page's reads (an uncached search) runs through one
+ * of these (docs/decisions/028-heavy-reads.md): at most `concurrency` at a time, so the database
+ * always has room for everything else; clients waiting take turns, one at a time each, so one
+ * client's flood waits behind itself and not in front of others. A client with `perClient` calls
+ * already waiting gets 429 at once, and when `maxWaiting` calls wait in all, 503: both with
+ * Retry-After, both cheap to answer.
+ */
+export class FairQueue {
+  private running = 0;
+  private waitingCount = 0;
+  /** Each client's waiting calls; a Map keeps the order in which the clients began to wait. */
+  private readonly waiting = new Map<string, Waiting[]>();
+
+  constructor(
+    private readonly options: {
+      concurrency: number;
+      perClient: number;
+      maxWaiting: number;
+      /** What the work is, for the refusals' messages ("searches"). */
+      what: string;
+    },
+  ) {}
+
+  /** Calls now running and waiting, for tests and health reports. */
+  get load() {
+    return { running: this.running, waiting: this.waitingCount };
+  }
+
+  async run<T>(client: string, work: () => Promise<T>): Promise<T> {
+    if (this.running >= this.options.concurrency) await this.wait(client);
+    else this.running += 1;
+    try {
+      return await work();
+    } finally {
+      this.next();
+    }
+  }
+
+  private wait(client: string): Promise<void> {
+    const own = this.waiting.get(client) ?? [];
+    if (own.length >= this.options.perClient) {
+      throw new HttpError(
+        429,
+        'rate_limited',
+        `Too many ${this.options.what} at once from you. Please wait a second and try again.`,
+        undefined,
+        { afterSeconds: 1 },
+      );
+    }
+    if (this.waitingCount >= this.options.maxWaiting) {
+      throw new HttpError(
+        503,
+        'busy',
+        `Spotreel is answering many ${this.options.what} right now. Please try again in a second.`,
+        undefined,
+        { afterSeconds: 1 },
+      );
+    }
+    return new Promise<void>((resolve) => {
+      own.push({ start: resolve });
+      this.waiting.set(client, own);
+      this.waitingCount += 1;
+    });
+  }
+
+  /** A call ended: the next client in turn starts its oldest call (the slot passes on). */
+  private next() {
+    const entry = this.waiting.entries().next();
+    if (entry.done) {
+      this.running -= 1;
+      return;
+    }
+    const [client, own] = entry.value;
+    const call = own.shift()!;
+    this.waitingCount -= 1;
+    // The client goes to the back of the turn order, or leaves it with nothing waiting.
+    this.waiting.delete(client);
+    if (own.length > 0) this.waiting.set(client, own);
+    call.start();
+  }
+}
