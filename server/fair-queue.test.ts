@@ -86,3 +86,26 @@ describe('FairQueue', () => {
     ).toEqual([1, 2]);
   });
 });
+
+describe('FairQueue and callers that go away', () => {
+  it('drops a waiting call whose caller left, and passes the slot on', async () => {
+    const queue = new FairQueue({ concurrency: 1, perClient: 2, maxWaiting: 4, what: 'searches' });
+    const log: string[] = [];
+    const first = gate(log, 'first');
+    let gone = false;
+    const running = queue.run('a', first.work);
+    const left = queue.run(
+      'b',
+      async () => log.push('left') && 'left',
+      () => gone,
+    );
+    const stayed = queue.run('c', async () => log.push('stayed') && 'stayed');
+    gone = true;
+    first.finish();
+    await expect(left).rejects.toMatchObject({ statusCode: 503, code: 'abandoned' });
+    expect(await running).toBe('first');
+    expect(await stayed).toBe('stayed');
+    expect(log).toEqual(['first', 'stayed']);
+    expect(queue.load).toEqual({ running: 0, waiting: 0 });
+  });
+});

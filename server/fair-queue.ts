@@ -2,6 +2,20 @@ import { HttpError } from './http-errors';
 
 interface Waiting {
   start: () => void;
+  /** Whether whoever asked has gone (the connection closed while it waited). */
+  abandoned: () => boolean;
+  drop: (error: Error) => void;
+}
+
+/**
+ * A waiting call whose client went away before its turn: it never runs. Its answer (a 503 no
+ * one reads) is not a failure of ours, so nothing is logged as an error.
+ */
+export class AbandonedError extends HttpError {
+  constructor() {
+    super(503, 'abandoned', 'The client went away while its call waited.');
+    this.name = 'AbandonedError';
+  }
 }
 
 /**
@@ -33,8 +47,12 @@ export class FairQueue {
     return { running: this.running, waiting: this.waitingCount };
   }
 
-  async run<T>(client: string, work: () => Promise<T>): Promise<T> {
-    if (this.running >= this.options.concurrency) await this.wait(client);
+  /**
+   * Runs `work` when its turn comes. `abandoned` tells whether the caller has gone (a closed
+   * connection): a call whose caller went away while it waited is dropped, not run.
+   */
+  async run<T>(client: string, work: () => Promise<T>, abandoned = () => false): Promise<T> {
+    if (this.running >= this.options.concurrency) await this.wait(client, abandoned);
     else this.running += 1;
     try {
       return await work();
@@ -43,7 +61,7 @@ export class FairQueue {
     }
   }
 
-  private wait(client: string): Promise<void> {
+  private wait(client: string, abandoned: () => boolean): Promise<void> {
     const own = this.waiting.get(client) ?? [];
     if (own.length >= this.options.perClient) {
       throw new HttpError(
@@ -63,26 +81,32 @@ export class FairQueue {
         { afterSeconds: 1 },
       );
     }
-    return new Promise<void>((resolve) => {
-      own.push({ start: resolve });
+    return new Promise<void>((resolve, reject) => {
+      own.push({ start: resolve, abandoned, drop: reject });
       this.waiting.set(client, own);
       this.waitingCount += 1;
     });
   }
 
-  /** A call ended: the next client in turn starts its oldest call (the slot passes on). */
+  /**
+   * A call ended: the next client in turn starts its oldest call (the slot passes on). Calls
+   * whose callers went away are dropped on the way.
+   */
   private next() {
-    const entry = this.waiting.entries().next();
-    if (entry.done) {
-      this.running -= 1;
-      return;
+    for (;;) {
+      const entry = this.waiting.entries().next();
+      if (entry.done) {
+        this.running -= 1;
+        return;
+      }
+      const [client, own] = entry.value;
+      const call = own.shift()!;
+      this.waitingCount -= 1;
+      // The client goes to the back of the turn order, or leaves it with nothing waiting.
+      this.waiting.delete(client);
+      if (own.length > 0) this.waiting.set(client, own);
+      if (!call.abandoned()) return call.start();
+      call.drop(new AbandonedError());
     }
-    const [client, own] = entry.value;
-    const call = own.shift()!;
-    this.waitingCount -= 1;
-    // The client goes to the back of the turn order, or leaves it with nothing waiting.
-    this.waiting.delete(client);
-    if (own.length > 0) this.waiting.set(client, own);
-    call.start();
   }
 }

@@ -94,14 +94,21 @@ export const searchRoutes: ApiRoutes = (ctx) => async (app) => {
     async ({ query, request }) => {
       const { term, include, limit } = query;
       // Answers kept in the caches never get here; the rest take turns with other clients'.
-      return ctx.searchQueue.run(clientKey(request), async () => {
-        const data: Results['data'] = {};
-        // One at a time: the embedded database answers one query at a time anyway.
-        for (const type of include) {
-          Object.assign(data, { [type]: await searchers[type](term, limit) });
-        }
-        return { term, data };
-      });
+      // A search whose visitor left while it waited (the next keystroke's search closed the
+      // connection, a flood's client hung up) is dropped, not run.
+      const gone = () => request.raw.socket?.destroyed === true;
+      return ctx.searchQueue.run(
+        clientKey(request),
+        async () => {
+          const data: Results['data'] = {};
+          // One at a time: the embedded database answers one query at a time anyway.
+          for (const type of include) {
+            Object.assign(data, { [type]: await searchers[type](term, limit) });
+          }
+          return { term, data };
+        },
+        gone,
+      );
     },
   );
 };
