@@ -160,7 +160,7 @@ async function getText(base: string, path: string): Promise<string> {
 }
 
 /** Every seeded place's canonical page path, from the sitemap index's places chunks. */
-async function placePaths(base: string): Promise<string[]> {
+export async function placePaths(base: string): Promise<string[]> {
   const chunks = locs(await getText(base, '/sitemap.xml')).filter((url) =>
     /^\/sitemaps\/places-\d+\.xml$/.test(url.pathname),
   );
