@@ -1,9 +1,26 @@
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
-import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router';
+import {
+  isRouteErrorResponse,
+  ServerRouter,
+  type AppLoadContext,
+  type EntryContext,
+  type HandleErrorFunction,
+} from 'react-router';
 import './load-context';
 
 export const streamTimeout = 10_000;
+
+/**
+ * Errors of a server render, reported as React Router does by default, except a path no route
+ * matches (a 404 the page itself answers, e.g. an address with encoded line breaks): that is a
+ * visitor's mistake, not ours, and its stack would only fill the log.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status === 404) return;
+  console.error(error);
+};
 
 /**
  * The page's modules are preloaded at low priority (docs/decisions/021-scripts-after-first-paint.md):

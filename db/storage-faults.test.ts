@@ -7,6 +7,7 @@ import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from './client';
 import {
+  faultDetail,
   probeFolder,
   storageFaultOf,
   StorageFaults,
@@ -31,6 +32,32 @@ async function failureOf(work: () => Promise<unknown>): Promise<unknown> {
   }
   throw new Error('expected the call to fail');
 }
+
+describe('storageFaultOf, on errors of the request itself', () => {
+  it('never names a refused request a storage fault (a body the client broke off)', () => {
+    const aborted = Object.assign(new Error('aborted'), { code: 'ECONNRESET', statusCode: 400 });
+    expect(storageFaultOf(aborted)).toBeNull();
+    // The same code from the database's connection is one.
+    expect(
+      storageFaultOf(Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' })),
+    ).toBe('unavailable');
+  });
+
+  it("keeps a query's values out of a fault's detail", () => {
+    const error = Object.assign(
+      new Error('Failed query: insert into "users" ("email") values ($1)\nparams: ada@example.com'),
+      {
+        cause: Object.assign(new Error('could not extend file: No space left on device'), {
+          code: '53100',
+        }),
+      },
+    );
+    expect(faultDetail(error)).toBe('53100: could not extend file: No space left on device');
+    expect(faultDetail(new Error('Failed query: select 1\nparams: ada@example.com'))).toBe(
+      'Failed query: select 1',
+    );
+  });
+});
 
 describe('storageFaultOf, on errors the drivers really throw', () => {
   let embedded: DatabaseHandle;
@@ -150,13 +177,36 @@ describe('StorageFaults', () => {
     };
   }
 
+  it('shares one probe between the checks made while it runs', async () => {
+    const { faults, probeWith } = faultsWith();
+    let probes = 0;
+    let finish!: () => void;
+    probeWith(() => {
+      probes += 1;
+      return new Promise((resolve) => (finish = () => resolve(null)));
+    });
+    const checks = [faults.check(), faults.check(), faults.check()];
+    finish();
+    expect(await Promise.all(checks)).toEqual([null, null, null]);
+    expect(probes).toBe(1);
+    probeWith(async () => {
+      probes += 1;
+      return null;
+    });
+    await faults.check();
+    expect(probes).toBe(2);
+  });
+
   it('records a storage fault a call failed with, once, and ignores other errors', () => {
     const { faults, changes } = faultsWith();
     expect(faults.report(new Error('a bug'))).toBeNull();
     expect(faults.current).toBeNull();
     expect(faults.report(refused)).toBe('unavailable');
     expect(faults.report(refused)).toBe('unavailable');
-    expect(faults.current).toMatchObject({ kind: 'unavailable', detail: 'connect ECONNREFUSED' });
+    expect(faults.current).toMatchObject({
+      kind: 'unavailable',
+      detail: 'ECONNREFUSED: connect ECONNREFUSED',
+    });
     expect(changes).toEqual(['unavailable']);
   });
 

@@ -94,6 +94,11 @@ function faultOfOne(error: object): StorageFaultKind | null {
  */
 export function storageFaultOf(error: unknown, depth = 0): StorageFaultKind | null {
   if (!error || typeof error !== 'object' || depth > 8) return null;
+  // A refusal of the request itself (Fastify's 4xx: a body the client broke off half-way is an
+  // ECONNRESET with status 400) is the client's, never the database's.
+  const { statusCode } = error as { statusCode?: unknown };
+  if (depth === 0 && typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500)
+    return null;
   const own = faultOfOne(error);
   if (own) return own;
   for (const inner of (error as { errors?: unknown }).errors instanceof Array
@@ -159,8 +164,22 @@ export interface StorageFault {
 /** What a probe finds: the database answers and can write (null), or the fault it has. */
 export type StorageProbe = () => Promise<StorageFaultKind | null>;
 
-const messageOf = (error: unknown) =>
-  error instanceof Error ? error.message : String(error ?? 'unknown error');
+/**
+ * What a fault's error says, for logs: the innermost cause's code and the first line of its
+ * message. Drizzle's own message carries the query's values on its second line ("params: …"),
+ * which never leaves here (server/logger.ts scrubs the errors it logs whole).
+ */
+export function faultDetail(error: unknown): string {
+  let inner: unknown = error;
+  for (let i = 0; i < 8; i++) {
+    const cause = (inner as { cause?: unknown } | null)?.cause;
+    if (!cause || typeof cause !== 'object') break;
+    inner = cause;
+  }
+  const { code, message } = (inner ?? {}) as { code?: unknown; message?: unknown };
+  const line = (typeof message === 'string' ? message : String(inner)).split('\n')[0] ?? '';
+  return typeof code === 'string' || typeof code === 'number' ? `${code}: ${line}` : line;
+}
 
 /**
  * What the process knows of its database's storage (docs/decisions/026-storage-faults.md):
@@ -191,12 +210,24 @@ export class StorageFaults {
   /** Records the error's storage fault, if it is one, and answers its kind (or null). */
   report(error: unknown): StorageFaultKind | null {
     const kind = storageFaultOf(error);
-    if (kind) this.record(kind, messageOf(error));
+    if (kind) this.record(kind, faultDetail(error));
     return kind;
   }
 
-  /** Runs the probe now: records what it finds, or forgets a fault it no longer finds. */
-  async check(): Promise<StorageFault | null> {
+  private checking: Promise<StorageFault | null> | null = null;
+
+  /**
+   * Runs the probe now: records what it finds, or forgets a fault it no longer finds. Calls
+   * made while a probe runs share it (a burst of /readyz is one probe, not one each).
+   */
+  check(): Promise<StorageFault | null> {
+    this.checking ??= this.probeOnce().finally(() => {
+      this.checking = null;
+    });
+    return this.checking;
+  }
+
+  private async probeOnce(): Promise<StorageFault | null> {
     const timeoutMs = this.options.probeTimeoutMs ?? 2000;
     let timer: NodeJS.Timeout | undefined;
     let found: StorageFaultKind | null;
@@ -215,7 +246,7 @@ export class StorageFaults {
     } catch (error) {
       // A database that answers a probe with an error it should not give cannot be counted on.
       found = storageFaultOf(error) ?? 'unavailable';
-      detail = messageOf(error);
+      detail = faultDetail(error);
     } finally {
       clearTimeout(timer);
     }

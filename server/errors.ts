@@ -10,6 +10,7 @@ import type {
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '../contract/common';
 import {
+  faultDetail,
   STORAGE_FAULT_SENTENCES,
   storageFaultOf,
   type StorageFaultKind,
@@ -88,7 +89,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     const fault = error instanceof HttpError ? null : storageFaultOf(error);
     if (fault) {
       // Named, not a stack: the same fault fails many calls while it lasts.
-      request.log.warn({ fault, detail: error.message }, STORAGE_FAULT_SENTENCES[fault]);
+      request.log.warn({ fault, detail: faultDetail(error) }, STORAGE_FAULT_SENTENCES[fault]);
       status = 503;
       body = STORAGE_FAULT_BODIES[fault];
       reply.header('retry-after', String(STORAGE_RETRY_AFTER_SECONDS));
@@ -157,9 +158,15 @@ export function registerErrorHandling(app: FastifyInstance) {
   });
 }
 
-/** A document request for one of the web app's pages (its catch-all route, server/web.ts). */
+/**
+ * A document request a person sees in their browser: one of the web app's pages (its
+ * catch-all route, server/web.ts, which also answers unknown /api paths in JSON) or the
+ * sign-in popup's start.
+ */
 const isPageRequest = (request: FastifyRequest) =>
-  (request.method === 'GET' || request.method === 'HEAD') && request.routeOptions.url === '/*';
+  (request.method === 'GET' || request.method === 'HEAD') &&
+  ((request.routeOptions.url === '/*' && !request.url.startsWith('/api/')) ||
+    request.routeOptions.url === '/auth/:provider/start');
 
 /** Unknown /api paths answer 404 JSON; everything else belongs to the web app. */
 export function apiNotFound(method: string, url: string): ErrorBody {

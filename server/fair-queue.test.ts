@@ -50,28 +50,30 @@ describe('FairQueue', () => {
     expect(queue.load).toEqual({ running: 0, waiting: 0 });
   });
 
-  it('answers 429 to a client with `perClient` calls waiting, and 503 when too many wait', async () => {
+  it("answers a client's oldest waiting call 429 when a newer one comes, and 503 when too many wait", async () => {
     const queue = new FairQueue(options);
     const log: string[] = [];
     const first = gate(log, 'first');
     const running = queue.run('a', first.work);
-    const waiting = [queue.run('a', async () => 'a2'), queue.run('a', async () => 'a3')];
-    const refused = await queue.run('a', async () => 'a4').catch((error: unknown) => error);
-    expect(refused).toBeInstanceOf(HttpError);
-    expect(refused).toMatchObject({
+    const oldest = queue.run('a', async () => 'a2');
+    const waiting = [queue.run('a', async () => 'a3'), queue.run('a', async () => 'a4')];
+    await expect(oldest).rejects.toMatchObject({
       statusCode: 429,
-      code: 'rate_limited',
+      code: 'superseded',
       retry: { afterSeconds: 1 },
     });
+    expect(queue.load).toEqual({ running: 1, waiting: 2 });
     waiting.push(
       queue.run('b', async () => 'b1'),
       queue.run('c', async () => 'c1'),
     );
     const busy = await queue.run('d', async () => 'd1').catch((error: unknown) => error);
+    expect(busy).toBeInstanceOf(HttpError);
     expect(busy).toMatchObject({ statusCode: 503, code: 'busy', retry: { afterSeconds: 1 } });
     first.finish();
     expect(await running).toBe('first');
-    expect((await Promise.all(waiting)).sort()).toEqual(['a2', 'a3', 'b1', 'c1']);
+    expect((await Promise.all(waiting)).sort()).toEqual(['a3', 'a4', 'b1', 'c1']);
+    expect(queue.load).toEqual({ running: 0, waiting: 0 });
   });
 
   it('passes the slot on when a call fails', async () => {

@@ -23,8 +23,9 @@ export class AbandonedError extends HttpError {
  * of these (docs/decisions/028-heavy-reads.md): at most `concurrency` at a time, so the database
  * always has room for everything else; clients waiting take turns, one at a time each, so one
  * client's flood waits behind itself and not in front of others. A client with `perClient` calls
- * already waiting gets 429 at once, and when `maxWaiting` calls wait in all, 503: both with
- * Retry-After, both cheap to answer.
+ * already waiting has its oldest one answered 429 `superseded` (a person typing needs the
+ * newest search, not the first), and when `maxWaiting` calls wait in all a new one gets 503:
+ * both with Retry-After, both cheap to answer.
  */
 export class FairQueue {
   private running = 0;
@@ -64,13 +65,19 @@ export class FairQueue {
   private wait(client: string, abandoned: () => boolean): Promise<void> {
     const own = this.waiting.get(client) ?? [];
     if (own.length >= this.options.perClient) {
-      throw new HttpError(
-        429,
-        'rate_limited',
-        `Too many ${this.options.what} at once from you. Please wait a second and try again.`,
-        undefined,
-        { afterSeconds: 1 },
-      );
+      // The newest takes the place of the oldest, which never runs.
+      own
+        .shift()!
+        .drop(
+          new HttpError(
+            429,
+            'superseded',
+            `A newer one of your ${this.options.what} took this one's place: only your latest ${this.options.perClient} wait.`,
+            undefined,
+            { afterSeconds: 1 },
+          ),
+        );
+      this.waitingCount -= 1;
     }
     if (this.waitingCount >= this.options.maxWaiting) {
       throw new HttpError(

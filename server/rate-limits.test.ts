@@ -1,6 +1,7 @@
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from './config';
-import { budgetOf, ClientBudgets } from './rate-limits';
+import { budgetOf, ClientBudgets, registerRateLimits } from './rate-limits';
 
 const spend = (budgets: ClientBudgets, key: string, windowMs = 60_000) =>
   new Promise<{ current: number; ttl: number }>((resolve, reject) =>
@@ -46,7 +47,8 @@ describe('budgetOf', () => {
     expect(budgetOf('GET', '/auth/:provider/start')).toBe('signIn');
     expect(budgetOf('GET', '/api/v2/locations/:id')).toBe('read');
     expect(budgetOf('HEAD', '/*')).toBe('read');
-    expect(budgetOf('GET', '/idp/:provider/interaction/:uid')).toBe('read');
+    expect(budgetOf('GET', '/idp/:provider/*')).toBe('read');
+    expect(budgetOf('POST', '/idp/:provider/*')).toBe('write');
     expect(budgetOf('GET', '/sitemap.xml')).toBe('read');
     expect(budgetOf('GET', '/healthz')).toBeNull();
     expect(budgetOf('GET', '/readyz')).toBeNull();
@@ -66,5 +68,17 @@ describe('TRUST_PROXY_HOPS', () => {
     expect(() => parseConfig({ TRUST_PROXY: 'true' })).toThrow(
       /TRUST_PROXY is replaced by TRUST_PROXY_HOPS/,
     );
+  });
+});
+
+describe('registerRateLimits', () => {
+  it('refuses a route whose methods would spend different budgets', async () => {
+    const app = Fastify();
+    await registerRateLimits(app, parseConfig({}));
+    app.get('/api/fine', async () => 'read');
+    expect(() => app.all('/idp/:provider/*', async () => 'mixed')).toThrow(
+      /mixes budgets \(read, write\): register its reads and writes as separate routes/,
+    );
+    await app.close();
   });
 });

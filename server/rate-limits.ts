@@ -109,7 +109,15 @@ export async function registerRateLimits(app: FastifyInstance, config: Config) {
   app.addHook('onRoute', (route: RouteOptions) => {
     if (route.config && 'rateLimit' in route.config) return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    const budget = budgetOf(methods[0] ?? 'GET', route.url);
+    const budgets = new Set(
+      methods.map((method) => budgetOf(method, route.url)).filter((budget) => budget !== null),
+    );
+    // A route's limit is one for all its methods: reads and writes are registered apart.
+    if (budgets.size > 1)
+      throw new Error(
+        `${methods.join(', ')} ${route.url} mixes budgets (${[...budgets].join(', ')}): register its reads and writes as separate routes`,
+      );
+    const [budget] = budgets;
     if (!budget) return;
     route.config = {
       ...route.config,

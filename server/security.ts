@@ -201,10 +201,11 @@ export const securityPlugin = fp<{ config: Config }>(async (app, { config }) => 
     )
       return;
     if (csrfProven(request)) return;
-    // The refusal carries a good device id and token, so a page whose token went stale (a new
-    // device id, a restart without AUTH_SECRET) can read the cookie again and retry once
-    // (app/api/client.ts). Nothing a cross-site page can read.
-    ensureCsrfCookies(request, reply);
+    // A refusal of our own page's call carries a good device id and token, so a page whose
+    // token went stale (a new device id, a restart without AUTH_SECRET) can read the cookie
+    // again and retry once (app/api/client.ts). Only then: a cross-site form post must not
+    // replace a visitor's device id and token.
+    if (provenSameOrigin(request)) ensureCsrfCookies(request, reply);
     const cookie = cookieName(CSRF_COOKIE, request.cookiesSecure);
     const message = `This request needs the ${CSRF_HEADER} header: the token of the ${cookie} cookie a page of this site set`;
     throw new HttpError(403, 'csrf_failed', message, [

@@ -54,11 +54,36 @@ const unauthorized = (message: string) => new HttpError(401, 'unauthorized', mes
 const usernameRefused = (problem: UsernameProblem) =>
   new HttpError(400, `username_${problem}`, USERNAME_MESSAGES[problem]);
 
-/** A PostgreSQL unique_violation (23505), as pg and PGlite report it through Drizzle. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let e = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause)
-    if ((e as { code?: unknown }).code === '23505') return true;
-  return false;
+/**
+ * The unique index a PostgreSQL unique_violation (23505) broke, as pg and PGlite report it
+ * through Drizzle ('' when the error names none), or null for any other error.
+ */
+function uniqueViolationOf(error: unknown): string | null {
+  for (let e = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
+    if (code === '23505') return typeof constraint === 'string' ? constraint : '';
+  }
+  return null;
+}
+
+/** The name or vanity URL was taken between the check and the write. */
+const USERNAME_INDEXES = new Set(['users_username_lower_idx', 'users_vanity_url_lower_idx']);
+
+/**
+ * A write to users broke a unique index: the name was taken meanwhile (the name's own
+ * refusal), or another sign-up with the same email won the race (409: asked again, the email
+ * is then known taken and the account is made without it).
+ */
+export function refusalForUniqueViolation(error: unknown): HttpError | null {
+  const index = uniqueViolationOf(error);
+  if (index === null) return null;
+  if (index === 'users_email_lower_idx')
+    return new HttpError(
+      409,
+      'conflict',
+      'Another sign-up with this email happened at the same moment. Please try again.',
+    );
+  return USERNAME_INDEXES.has(index) || index === '' ? usernameRefused('taken') : null;
 }
 
 /** The user record the web app turns into its session user (spec §3). */
@@ -262,9 +287,8 @@ export const accountRoutes =
               })
               .returning({ id: users.id });
           } catch (error) {
-            // Another sign-up took the name between the check and the insert.
-            if (isUniqueViolation(error)) throw usernameRefused('taken');
-            throw error;
+            // Another sign-up took the name (or the email) between the check and the insert.
+            throw refusalForUniqueViolation(error) ?? error;
           }
           await tx
             .update(authIdentities)
@@ -332,8 +356,7 @@ export const accountRoutes =
         try {
           await db.update(users).set(changes).where(eq(users.id, userId));
         } catch (error) {
-          if (isUniqueViolation(error)) throw usernameRefused('taken');
-          throw error;
+          throw refusalForUniqueViolation(error) ?? error;
         }
         ctx.publicDataChanged();
         return { status: 'valid' as const };

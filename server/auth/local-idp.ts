@@ -236,7 +236,7 @@ export async function registerLocalIdp(app: FastifyInstance, config: Config): Pr
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
-    scope.all('/idp/:provider/*', { schema: { hide: true } }, async (request, reply) => {
+    const passOn = async (request: FastifyRequest, reply: FastifyReply) => {
       const name = nameOf(request);
       const provider = providerFor(name);
       const prefix = `/idp/${name}`;
@@ -245,7 +245,13 @@ export async function registerLocalIdp(app: FastifyInstance, config: Config): Pr
       raw.url = raw.url!.slice(prefix.length) || '/';
       reply.hijack();
       await provider.callback()(raw, reply.raw);
-    });
+    };
+    // Reads and writes apart, so each spends its own budget (server/rate-limits.ts).
+    for (const method of [
+      ['GET', 'HEAD', 'OPTIONS'],
+      ['POST', 'PUT', 'PATCH', 'DELETE'],
+    ])
+      scope.route({ method, url: '/idp/:provider/*', schema: { hide: true }, handler: passOn });
   });
 
   return { clientSecret, issuer };

@@ -91,15 +91,24 @@ describe('a state-changing call that carries cookies', () => {
 
   it('is refused with a fresh pair for the next try, which then passes', async () => {
     const csrf = await csrfPair();
-    const refused = await fetch(`${baseUrl()}/api/v2/trackers/share`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        cookie: `device_id=${csrf.deviceId}; csrftoken=stale`,
-        'x-csrftoken': 'stale',
-      },
-      body: JSON.stringify(share),
-    });
+    const stale = (site: string) =>
+      fetch(`${baseUrl()}/api/v2/trackers/share`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          cookie: `device_id=${csrf.deviceId}; csrftoken=stale`,
+          'x-csrftoken': 'stale',
+          'sec-fetch-site': site,
+        },
+        body: JSON.stringify(share),
+      });
+    // A cross-site post is refused and changes nothing: no page of another site may replace a
+    // visitor's device id or token.
+    const crossSite = await stale('cross-site');
+    expect(crossSite.status).toBe(403);
+    expect(crossSite.headers.getSetCookie()).toEqual([]);
+    // Our own page's call gets a fresh token with its refusal.
+    const refused = await stale('same-origin');
     expect(refused.status).toBe(403);
     const issued = setCookies(refused.headers.getSetCookie());
     // The device id was good: it stays, and the new token is made for it.
@@ -241,7 +250,13 @@ describe('on a secure host (spec §9: every environment but local)', () => {
     // have set, which the server does not read here.
     const bare = await raw('/api/v2/trackers/share', {
       method: 'POST',
-      headers: { ...SECURE, cookie: pair.replaceAll('__Host-', ''), 'x-csrftoken': token },
+      headers: {
+        ...SECURE,
+        cookie: pair.replaceAll('__Host-', ''),
+        'x-csrftoken': token,
+        // from a page of this site, so the refusal hands out a pair
+        'sec-fetch-site': 'same-origin',
+      },
       body: share,
     });
     expect(bare.status).toBe(403);

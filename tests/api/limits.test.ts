@@ -22,9 +22,12 @@ describe('rate limits', () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'spotreel-limits-'));
+    // At its own origin, so a sign-in really starts (against the bundled provider).
+    const port = await freePort();
     const config = parseConfig({
       LOG_LEVEL: 'silent',
       DATA_DIR: dataDir,
+      SITE_URL: `http://127.0.0.1:${port}`,
       TRUST_PROXY_HOPS: '1',
       RATE_LIMIT_READS_PER_MINUTE: '5',
       RATE_LIMIT_SEARCHES_PER_MINUTE: '3',
@@ -34,8 +37,8 @@ describe('rate limits', () => {
     database = await openDatabase({});
     await database.migrate();
     app = await buildApp({ config, database, version: 'test' });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    await app.listen({ port, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${port}`;
   });
   afterAll(async () => {
     await app.close();
@@ -111,9 +114,12 @@ describe('rate limits', () => {
     for (const term of ['piz', 'taco', 'sushi'])
       expect((await search(client, term)).status).toBe(200);
     await expectLimited(await search(client, 'ramen'));
-    for (let i = 0; i < 2; i++)
-      expect((await as(client, '/auth/google/start')).status).not.toBe(429);
-    await expectLimited(await as(client, '/auth/google/start'));
+    for (let i = 0; i < 2; i++) expect((await as(client, '/auth/google/start')).status).toBe(302);
+    // The sign-in popup shows a page saying so, not JSON.
+    const popup = await as(client, '/auth/google/start');
+    expect(popup.status).toBe(429);
+    expect(popup.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(await popup.text()).toContain('<h1>Slow down a little</h1>');
   });
 
   it('counts pages as reads, and never health checks or files', async () => {
@@ -138,6 +144,8 @@ describe('rate limits', () => {
     expect(html).toContain('<a href="/chicago-il?from=x">Try again</a>');
     const elsewhere = await as(client, '//evil.example/x');
     expect(await elsewhere.text()).toContain('<a href="/">Try again</a>');
+    // An unknown /api path (answered by the same catch-all route) stays JSON.
+    await expectLimited(await as(client, '/api/v9/nothing'));
   });
 });
 

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { api, baseUrl, fresh, rawRequest } from './client';
 
@@ -7,6 +8,26 @@ describe('health', () => {
     const ready = await api<{ status: string }>('/readyz');
     expect(ready.status).toBe(200);
     expect(ready.body.status).toBe('ready');
+  });
+
+  it('stays ready when a client breaks off a body half-way (its mistake, not the database)', async () => {
+    const { hostname, port } = new URL(baseUrl());
+    await new Promise<void>((resolve, reject) => {
+      const socket = net.connect(Number(port), hostname, () => {
+        socket.write(
+          `POST /api/v2/trackers/share HTTP/1.1\r\nHost: ${hostname}:${port}\r\n` +
+            'Content-Type: application/json\r\nContent-Length: 200\r\n\r\n{"resourceId": 1,',
+        );
+        // Long enough for the server to start reading the body, then gone.
+        setTimeout(() => {
+          socket.destroy();
+          resolve();
+        }, 100);
+      });
+      socket.on('error', reject);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await api('/readyz')).status).toBe(200);
   });
 });
 
