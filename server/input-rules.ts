@@ -44,10 +44,17 @@ export function unstorableFields(input: unknown): Fields {
 }
 
 /**
+ * A Host header's value (RFC 9110 §7.2): a name or IPv4 address, or an [IPv6] one, and a port.
+ * Underscores pass: container and service names that health checks use often carry them.
+ */
+const HOST = /^(?:[A-Za-z0-9_][A-Za-z0-9._-]{0,252}|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/;
+
+/**
  * The rules every request meets before any route sees it (docs/decisions/023-input-edge.md):
  *
- * - Exactly one Host header on HTTP/1.1 (RFC 9112 §3.2), refused in ErrorBody. Node would
- *   refuse a missing one itself, with an empty answer; it is told not to (server/app.ts).
+ * - Exactly one Host header on HTTP/1.1 (RFC 9112 §3.2), holding a host and an optional port,
+ *   refused in ErrorBody. Node would refuse a missing one itself, with an empty answer; it is
+ *   told not to (server/app.ts).
  * - No text the database cannot store — a NUL character, half of a UTF-16 surrogate pair — in
  *   any path parameter, query value or name, or JSON or form body string or key, on every route
  *   (the API, the pages, /auth, /media). One rule at the edge rather than a check on each
@@ -61,6 +68,13 @@ export function registerInputRules(app: FastifyInstance) {
       if (rawHeaders[i]!.toLowerCase() === 'host') hosts++;
     if (hosts > 1 || (hosts === 0 && httpVersion === '1.1'))
       throw new HttpError(400, 'bad_request', 'An HTTP/1.1 request needs exactly one Host header.');
+    const { host } = request.headers;
+    if (host && !HOST.test(host))
+      throw new HttpError(
+        400,
+        'bad_request',
+        'The Host header must be a host name or address, with an optional port.',
+      );
   });
 
   app.addHook('preValidation', async (request) => {

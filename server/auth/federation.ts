@@ -269,13 +269,15 @@ function claimText(value: unknown, max: number): string | null {
   return text;
 }
 
-/** A picture claim: an https URL (or http, the bundled provider's local pictures), or null. */
-function claimUrl(value: unknown): string | null {
+/**
+ * A picture claim: an https URL, or null. Google's, Facebook's and Apple's pictures are https; an
+ * http one would be mixed content on every page that shows the person.
+ */
+export function claimUrl(value: unknown): string | null {
   const text = claimText(value, 2000);
   if (!text) return null;
   try {
-    const { protocol } = new URL(text);
-    return protocol === 'https:' || protocol === 'http:' ? text : null;
+    return new URL(text).protocol === 'https:' ? text : null;
   } catch {
     return null;
   }

@@ -22,7 +22,7 @@ import { parseConfig } from '../../server/config';
 import { WEEK_DAYS } from '../../contract/week-days';
 import { VALID_ENTRIES } from './campaign-entries';
 import { csrfPair, type CsrfPair } from './client';
-import { freePort } from './free-port';
+import { freePort } from '../free-port';
 
 /**
  * Issue 16, criterion 2: no input reaches a 500. A deterministic fuzz of every route the server

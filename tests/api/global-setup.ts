@@ -11,7 +11,7 @@ import { linkTestAccounts } from '../../server/auth/link-test-accounts';
 import { parseConfig } from '../../server/config';
 import { startFlagFile } from '../../server/flags/flag-file';
 import { resetDatabase } from './reset-database';
-import { freePort } from './free-port';
+import { freePort } from '../free-port';
 
 declare module 'vitest' {
   export interface ProvidedContext {

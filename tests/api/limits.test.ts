@@ -7,7 +7,7 @@ import { openDatabase, type DatabaseHandle } from '../../db/client';
 import { authFlows } from '../../db/schema';
 import { buildApp } from '../../server/app';
 import { parseConfig } from '../../server/config';
-import { freePort } from './free-port';
+import { freePort } from '../free-port';
 
 /**
  * A server of its own with tiny budgets (the shared one allows the suite's many requests),

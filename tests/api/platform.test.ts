@@ -52,6 +52,19 @@ describe('security headers', () => {
     );
   });
 
+  it('refuses a Host header that is no host', async () => {
+    for (const host of ['a b', 'spotreel.app/evil', 'x@spotreel.app', '"quoted"', 'host:port']) {
+      const answer = await rawRequest('/healthz', { host });
+      expect(answer.status, host).toBe(400);
+      expect(JSON.parse(answer.text)).toMatchObject({
+        error: 'bad_request',
+        message: 'The Host header must be a host name or address, with an optional port.',
+      });
+    }
+    for (const host of ['spotreel.app', 'localhost:3000', '127.0.0.1:8080', '[::1]:3000'])
+      expect((await rawRequest('/healthz', { host })).status, host).toBe(200);
+  });
+
   it('sends HSTS outside local hosts only', async () => {
     expect((await api('/healthz')).headers.get('strict-transport-security')).toBeNull();
     const production = await rawRequest('/healthz', { host: 'spotreel.app' });

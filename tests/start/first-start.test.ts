@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, start, waitForReady } from './npm-start';
+import { freePort, start, stop, waitForReady } from './npm-start';
 
 /** `npm start` as a new user runs it: build if needed, migrate, seed once, serve, stop on SIGTERM. */
 describe('npm start', () => {
@@ -34,8 +34,7 @@ describe('npm start', () => {
     }
     expect(started.output()).toMatch(/"reqId":"[^"]+"/);
 
-    started.child.kill('SIGTERM');
-    expect(await started.exited).toBe(0);
+    expect(await stop(started)).toBe(0);
     expect(started.output()).toContain('shut down cleanly');
   });
 
@@ -44,8 +43,7 @@ describe('npm start', () => {
     const started = start({ PORT: String(port), DATA_DIR: dataDir });
     await waitForReady(port, started);
     expect(started.output()).not.toContain('seed:');
-    started.child.kill('SIGTERM');
-    expect(await started.exited).toBe(0);
+    expect(await stop(started)).toBe(0);
   });
 
   it('refuses to start with bad configuration, naming each bad value', async () => {

@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 
 /** `npm start` as a new user runs it (scripts/start.mjs: build if needed, then the server). */
 export interface Started {
@@ -8,13 +7,23 @@ export interface Started {
   exited: Promise<number | null>;
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
+export { freePort } from '../free-port';
+
+/** The settings that make every call of a start test reach the database, none of them limited. */
+export const EVERY_CALL_TO_THE_DATABASE = {
+  API_CACHE_TTL_MS: '0',
+  PAGE_CACHE_TTL_MS: '0',
+  RATE_LIMIT_READS_PER_MINUTE: '1000000',
+  RATE_LIMIT_SEARCHES_PER_MINUTE: '1000000',
+  RATE_LIMIT_WRITES_PER_MINUTE: '1000000',
+};
+
+/** Stops a started process that is still running (SIGTERM); answers its exit code. */
+export async function stop(started: Started | undefined): Promise<number | null> {
+  if (!started) return null;
+  if (started.child.exitCode === null && started.child.signalCode === null)
+    started.child.kill('SIGTERM');
+  return started.exited;
 }
 
 /** Starts it with JSON logs on 127.0.0.1 and these settings over the environment's own. */

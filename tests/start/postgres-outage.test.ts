@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, start, waitForReady, type Started } from './npm-start';
+import {
+  EVERY_CALL_TO_THE_DATABASE,
+  freePort,
+  start,
+  stop,
+  waitForReady,
+  type Started,
+} from './npm-start';
 import { postgresInstalled, startPostgres, type PostgresServer } from './postgres-server';
 
 /**
@@ -15,15 +22,6 @@ import { postgresInstalled, startPostgres, type PostgresServer } from './postgre
  * itself, and every write it acknowledged is in the database. Skipped only where PostgreSQL is not installed, never in CI.
  */
 const skip = !postgresInstalled && process.env.CI !== 'true';
-
-/** Every call touches the database (no cached answers or pages) and none is rate limited. */
-const EVERY_CALL_TO_THE_DATABASE = {
-  API_CACHE_TTL_MS: '0',
-  PAGE_CACHE_TTL_MS: '0',
-  RATE_LIMIT_READS_PER_MINUTE: '1000000',
-  RATE_LIMIT_SEARCHES_PER_MINUTE: '1000000',
-  RATE_LIMIT_WRITES_PER_MINUTE: '1000000',
-};
 
 const WATCH = '/api/v4/global/watch?limit=10&result_type=global';
 const PAGE = '/city/il/chicago';
@@ -69,10 +67,7 @@ describe.skipIf(skip)('a PostgreSQL server that turns read-only or stops mid-loa
   }, 180_000);
 
   afterAll(async () => {
-    if (started && started.child.exitCode === null) {
-      started.child.kill('SIGTERM');
-      await started.exited;
-    }
+    await stop(started);
     postgres?.close();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawGet } from '../raw-get';
-import { freePort, start, waitForReady, type Started } from './npm-start';
+import { freePort, start, stop, waitForReady, type Started } from './npm-start';
 
 /**
  * `npm start` in production mode on the embedded database
@@ -46,8 +46,7 @@ const servers: Started[] = [];
 async function stopAll() {
   for (const started of servers.splice(0)) {
     if (started.child.exitCode !== null || started.child.signalCode !== null) continue;
-    started.child.kill('SIGTERM');
-    expect(await started.exited).toBe(0);
+    expect(await stop(started)).toBe(0);
   }
 }
 

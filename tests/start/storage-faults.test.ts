@@ -3,7 +3,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, start, waitForReady, type Started } from './npm-start';
+import {
+  EVERY_CALL_TO_THE_DATABASE,
+  freePort,
+  start,
+  stop,
+  waitForReady,
+  type Started,
+} from './npm-start';
 import { canMount, mountTmpfs, skipWithoutMount, type Tmpfs } from './tmpfs';
 
 /**
@@ -15,23 +22,10 @@ import { canMount, mountTmpfs, skipWithoutMount, type Tmpfs } from './tmpfs';
  * mid-load: postgres-outage.test.ts.)
  */
 
-/** Every setting that lets these tests touch the database on each call, and not be limited. */
-const EVERY_CALL_TO_THE_DATABASE = {
-  API_CACHE_TTL_MS: '0',
-  PAGE_CACHE_TTL_MS: '0',
-  RATE_LIMIT_READS_PER_MINUTE: '1000000',
-  RATE_LIMIT_SEARCHES_PER_MINUTE: '1000000',
-  RATE_LIMIT_WRITES_PER_MINUTE: '1000000',
-};
-
 const servers: Started[] = [];
 const mounts: Tmpfs[] = [];
 async function stopAll() {
-  for (const started of servers.splice(0)) {
-    if (started.child.exitCode !== null || started.child.signalCode !== null) continue;
-    started.child.kill('SIGTERM');
-    await started.exited;
-  }
+  for (const started of servers.splice(0)) await stop(started);
   for (const mount of mounts.splice(0)) mount.unmount();
 }
 
@@ -159,10 +153,7 @@ describe.skipIf(skipWithoutMount)('the embedded database on a disk that fills up
     expect((await share()).status).toBe(201);
   }, 180_000);
   afterAll(async () => {
-    if (started && started.child.exitCode === null) {
-      started.child.kill('SIGTERM');
-      await started.exited;
-    }
+    await stop(started);
     disk?.unmount();
   });
 
