@@ -113,9 +113,14 @@ export function VideoFeed({
     if (!target) return;
     currentRef.current = index;
     const focusWasInside = scroller.contains(document.activeElement);
-    target.scrollIntoView({
+    // The feed's own scroller moves, and only it: scrollIntoView would scroll the page too
+    // whenever a slide is taller than what the window shows of it.
+    scroller.scrollTo({
+      top:
+        scroller.scrollTop +
+        target.getBoundingClientRect().top -
+        scroller.getBoundingClientRect().top,
       behavior: prefersReducedMotion() ? 'auto' : 'smooth',
-      block: 'nearest',
     });
     // Keep keyboard focus with the video on screen, not on a control scrolled away.
     if (focusWasInside) target.focus({ preventScroll: true });
