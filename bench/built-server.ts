@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { ONE_CLIENT_RATE_LIMITS } from '../server/config';
 
 /**
  * The built product (`npm run build`) in its own process on loopback, as the benchmarks measure
@@ -27,10 +28,7 @@ export async function startBuiltServer(options: {
       HOST: '127.0.0.1',
       DATA_DIR: options.dataDir,
       // One client (the load generator) makes every request: its budgets must not be what is measured.
-      RATE_LIMIT_READS_PER_MINUTE: '100000000',
-      RATE_LIMIT_SEARCHES_PER_MINUTE: '100000000',
-      RATE_LIMIT_WRITES_PER_MINUTE: '100000000',
-      RATE_LIMIT_SIGN_INS_PER_MINUTE: '100000000',
+      ...ONE_CLIENT_RATE_LIMITS,
       ...options.env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -37,6 +37,18 @@ const isoDate = (name: string) =>
       `${name} must be a date like 2026-11-01T00:00:00-05:00`,
     );
 
+/**
+ * The budgets of a server whose one client makes every request (the test and benchmark servers,
+ * run on one machine): lifted, by name, so what is tested or measured is not the limit
+ * (docs/decisions/027-rate-limits.md). scripts/e2e-server.mjs, plain JavaScript, names them too.
+ */
+export const ONE_CLIENT_RATE_LIMITS = {
+  RATE_LIMIT_READS_PER_MINUTE: '100000000',
+  RATE_LIMIT_SEARCHES_PER_MINUTE: '100000000',
+  RATE_LIMIT_WRITES_PER_MINUTE: '100000000',
+  RATE_LIMIT_SIGN_INS_PER_MINUTE: '100000000',
+} as const;
+
 /** Every setting comes from the environment and is checked at boot (docs/decisions/001-stack.md). */
 const EnvSchema = z
   .object({

@@ -17,11 +17,12 @@ export function acceptFormPosts(scope: FastifyInstance, bodyLimit: number) {
   );
 }
 
+/** The brand's tokens (app/styles/tokens.css), for pages the host writes without the app's CSS. */
 const NOTICE_STYLE =
-  'body{margin:0;font:16px/1.5 system-ui,sans-serif;background:#f6f5f8;color:#15131c;display:grid;place-items:center;min-height:100vh}' +
-  'main{box-sizing:border-box;background:#fff;padding:28px 24px;border-radius:16px;width:min(420px,calc(100vw - 32px));box-shadow:0 2px 12px rgba(21,19,28,.08)}' +
-  'h1{font-size:22px;margin:0 0 8px}p{margin:0 0 16px;color:#5c5868}' +
-  'a{display:inline-block;padding:10px 18px;border-radius:999px;background:#6a2ee8;color:#fff;font-weight:600;text-decoration:none}' +
+  'body{margin:0;font:16px/1.55 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#fffbf6;color:#15131c;display:grid;place-items:center;min-height:100vh}' +
+  'main{box-sizing:border-box;background:#fff;padding:28px 24px;border-radius:16px;width:min(420px,calc(100vw - 32px));box-shadow:0 2px 12px rgb(21 19 28 / .08)}' +
+  'h1{font-size:24px;line-height:1.15;margin:0 0 8px}p{margin:0 0 16px;color:rgb(21 19 28 / .68)}' +
+  'a{display:inline-block;padding:10px 18px;border-radius:999px;background:#c2362c;color:#fff;font-weight:600;text-decoration:none}' +
   'a:focus-visible{outline:3px solid #15131c;outline-offset:2px}';
 
 /**

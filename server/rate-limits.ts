@@ -76,17 +76,6 @@ export class ClientBudgets {
     done(null, { current: window.current, ttl: window.startedMs + timeWindow - now });
   }
 
-  read(
-    key: string,
-    done: (error: Error | null, result: { current: number; ttl: number }) => void,
-    timeWindow: number,
-  ) {
-    const now = Date.now();
-    const window = this.windows.get(key);
-    if (!window || window.startedMs + timeWindow <= now) return done(null, { current: 0, ttl: 0 });
-    done(null, { current: window.current, ttl: window.startedMs + timeWindow - now });
-  }
-
   /** Every route shares the one store (the key carries the budget's name). */
   child() {
     return this;
@@ -126,7 +115,8 @@ export async function registerRateLimits(app: FastifyInstance, config: Config) {
   });
   await app.register(fastifyRateLimit, {
     global: false,
-    store: function () {
+    // The plugin makes its store with `new Store(options)`: a constructor that hands over ours.
+    store: function sharedBudgets() {
       return store;
     } as never,
     keyGenerator: clientKey,

@@ -8,7 +8,7 @@ import { relatedLocations } from '../../db/schema';
 import { seedDatabase } from '../../db/seed/run';
 import { buildApp } from '../../server/app';
 import { linkTestAccounts } from '../../server/auth/link-test-accounts';
-import { parseConfig } from '../../server/config';
+import { ONE_CLIENT_RATE_LIMITS, parseConfig } from '../../server/config';
 import { startFlagFile } from '../../server/flags/flag-file';
 import { resetDatabase } from './reset-database';
 import { freePort } from '../free-port';
@@ -37,10 +37,7 @@ export default async function setup(project: TestProject) {
     DATA_DIR: dataDir,
     DATABASE_URL: process.env.TEST_DATABASE_URL,
     // One client (this machine) makes every request of the suite.
-    RATE_LIMIT_READS_PER_MINUTE: '100000',
-    RATE_LIMIT_SEARCHES_PER_MINUTE: '100000',
-    RATE_LIMIT_WRITES_PER_MINUTE: '100000',
-    RATE_LIMIT_SIGN_INS_PER_MINUTE: '100000',
+    ...ONE_CLIENT_RATE_LIMITS,
     FLAGS_FILE: 'tests/api/flags.json',
     // tests run on any date: the giveaway is open for them
     GIVEAWAY_OPENS: '2020-01-01T00:00:00Z',

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { ONE_CLIENT_RATE_LIMITS } from '../../server/config';
 
 /** `npm start` as a new user runs it (scripts/start.mjs: build if needed, then the server). */
 export interface Started {
@@ -13,9 +14,7 @@ export { freePort } from '../free-port';
 export const EVERY_CALL_TO_THE_DATABASE = {
   API_CACHE_TTL_MS: '0',
   PAGE_CACHE_TTL_MS: '0',
-  RATE_LIMIT_READS_PER_MINUTE: '1000000',
-  RATE_LIMIT_SEARCHES_PER_MINUTE: '1000000',
-  RATE_LIMIT_WRITES_PER_MINUTE: '1000000',
+  ...ONE_CLIENT_RATE_LIMITS,
 };
 
 /** Stops a started process that is still running (SIGTERM); answers its exit code. */
