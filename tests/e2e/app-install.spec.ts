@@ -24,9 +24,10 @@ test.describe('app-install modal (spec §2.5)', () => {
     // The QR code is a real image from the media host.
     const qr = dialog.getByRole('img', { name: /QR code/ });
     await expect(qr).toHaveAttribute('src', '/media/qr/app-download.svg');
-    expect(await qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(
-      true,
-    );
+    // It loads once the dialog opens; wait for it rather than race it.
+    await expect
+      .poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
     await expect(dialog.getByRole('link', { name: /App Store/ })).toHaveAttribute(
       'href',
       /apps\.apple\.com/,
