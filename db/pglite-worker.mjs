@@ -4,6 +4,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { preparedStatements } from './pglite-statements.mjs';
 
 /**
  * Drizzle reads dates, times and intervals as the text PostgreSQL sends (its own parsers in
@@ -40,6 +41,7 @@ function plainError(error) {
 const { dataDir, settings } = workerData;
 const db = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
 for (const statement of settings) await db.exec(statement);
+const prepared = preparedStatements(db);
 
 /** Open transactions by id: each waits for its end message. */
 const ROLLED_BACK = new Error('rolled back');
@@ -52,10 +54,12 @@ async function run(message) {
   // (commit and rollback name their transaction in `tx` too)
   switch (op) {
     case 'query':
-      return target.query(message.sql, message.params, {
-        rowMode: message.rowMode,
-        parsers: PARSERS,
-      });
+      return prepared.query(
+        message.sql,
+        message.params ?? [],
+        { rowMode: message.rowMode, parsers: PARSERS },
+        txId !== undefined,
+      );
     case 'exec':
       return target.exec(message.sql);
     case 'begin':
