@@ -146,6 +146,7 @@ export default tseslint.config(
                 '!**/contract/campaign-options', // plain lists, no zod
                 '!**/contract/analytics-events', // plain lists, no zod
                 '!**/contract/week-days',
+                '!**/contract/opening-hours', // plain rules: hours in words, open now
                 '!**/contract/endpoints', // URLs and types only: the reads of spec §7
                 '!**/contract/device', // plain rules: the device class of a User-Agent or width
                 '!**/contract/cookies', // plain names and the name rule of the site's cookies

@@ -14,6 +14,9 @@ export const City = z
     clm_slug: z.string().describe('Route slug, `{citySlug}-{stateSlug}` (ADR 006)'),
     state_slug: z.string(),
     city_slug: z.string(),
+    clm_time_zone: z
+      .string()
+      .describe("IANA time zone of the city, e.g. America/Chicago: its places' hours are in it"),
   })
   .meta({ id: 'City' });
 export type City = z.infer<typeof City>;

@@ -36,6 +36,8 @@ export const cities = pgTable(
     slug: text('slug').notNull().unique(),
     stateSlug: text('state_slug').notNull(),
     citySlug: text('city_slug').notNull(),
+    /** IANA time zone of the city (its places' opening hours are in it), e.g. America/Chicago. */
+    timeZone: text('time_zone').notNull(),
   },
   (t) => [
     uniqueIndex('cities_state_city_slug_idx').on(t.stateSlug, t.citySlug),

@@ -39,7 +39,8 @@ describe('error logs', () => {
     const cause = serializeError(failure).cause as Record<string, unknown>;
     expect(cause).toMatchObject({ code: '23505', table: 'people', constraint: 'people_email_key' });
     expect(serializeError(failure).message).toMatch(/^Failed query: insert into "people"/);
-  });
+    // opening PGlite compiles its WebAssembly: seconds on a busy machine
+  }, 60_000);
 
   it('scrub quoted input and emails from any message', () => {
     for (const text of [

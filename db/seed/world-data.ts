@@ -19,6 +19,8 @@ export interface CitySeed {
   stateName: string;
   lat: number;
   lon: number;
+  /** IANA time zone: opening hours are local times in it. */
+  timeZone: string;
   zipCodes: string[];
   areaCode: string;
   neighborhoods: string[];
@@ -58,6 +60,7 @@ export const CITIES: CitySeed[] = [
     stateName: 'New York',
     lat: 40.7128,
     lon: -74.006,
+    timeZone: 'America/New_York',
     zipCodes: [
       '10001',
       '10002',
@@ -117,6 +120,7 @@ export const CITIES: CitySeed[] = [
     stateName: 'California',
     lat: 34.0522,
     lon: -118.2437,
+    timeZone: 'America/Los_Angeles',
     zipCodes: [
       '90004',
       '90012',
@@ -174,6 +178,7 @@ export const CITIES: CitySeed[] = [
     stateName: 'Illinois',
     lat: 41.8781,
     lon: -87.6298,
+    timeZone: 'America/Chicago',
     zipCodes: [
       '60601',
       '60607',
@@ -232,6 +237,7 @@ export const CITIES: CitySeed[] = [
     stateName: 'Florida',
     lat: 25.7617,
     lon: -80.1918,
+    timeZone: 'America/New_York',
     zipCodes: [
       '33125',
       '33127',
@@ -288,6 +294,7 @@ export const CITIES: CitySeed[] = [
     stateName: 'Texas',
     lat: 30.2672,
     lon: -97.7431,
+    timeZone: 'America/Chicago',
     zipCodes: [
       '78701',
       '78702',
@@ -345,6 +352,7 @@ export const CITIES: CitySeed[] = [
     stateName: 'Tennessee',
     lat: 36.1627,
     lon: -86.7816,
+    timeZone: 'America/Chicago',
     zipCodes: [
       '37201',
       '37203',
@@ -402,6 +410,7 @@ export const CITIES: CitySeed[] = [
     stateName: 'Louisiana',
     lat: 29.9511,
     lon: -90.0715,
+    timeZone: 'America/Chicago',
     zipCodes: ['70112', '70113', '70115', '70116', '70117', '70118', '70119', '70130'],
     areaCode: '504',
     neighborhoods: [
@@ -448,6 +457,7 @@ export const CITIES: CitySeed[] = [
     stateName: 'California',
     lat: 37.7749,
     lon: -122.4194,
+    timeZone: 'America/Los_Angeles',
     zipCodes: [
       '94102',
       '94103',
@@ -505,6 +515,7 @@ export const CITIES: CitySeed[] = [
     stateName: 'Washington',
     lat: 47.6062,
     lon: -122.3321,
+    timeZone: 'America/Los_Angeles',
     zipCodes: [
       '98101',
       '98102',
@@ -563,6 +574,7 @@ export const CITIES: CitySeed[] = [
     stateName: 'Colorado',
     lat: 39.7392,
     lon: -104.9903,
+    timeZone: 'America/Denver',
     zipCodes: [
       '80202',
       '80203',
@@ -620,6 +632,7 @@ export const CITIES: CitySeed[] = [
     stateName: 'Georgia',
     lat: 33.749,
     lon: -84.388,
+    timeZone: 'America/New_York',
     zipCodes: [
       '30303',
       '30305',
@@ -677,6 +690,7 @@ export const CITIES: CitySeed[] = [
     stateName: 'Massachusetts',
     lat: 42.3601,
     lon: -71.0589,
+    timeZone: 'America/New_York',
     zipCodes: [
       '02108',
       '02109',
@@ -734,6 +748,7 @@ export const CITIES: CitySeed[] = [
     stateName: 'Pennsylvania',
     lat: 39.9526,
     lon: -75.1652,
+    timeZone: 'America/New_York',
     zipCodes: [
       '19102',
       '19103',
@@ -791,6 +806,7 @@ export const CITIES: CitySeed[] = [
     stateName: 'Nevada',
     lat: 36.1699,
     lon: -115.1398,
+    timeZone: 'America/Los_Angeles',
     zipCodes: [
       '89101',
       '89102',

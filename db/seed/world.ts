@@ -58,6 +58,7 @@ export interface WorldCity {
   slug: string;
   stateSlug: string;
   citySlug: string;
+  timeZone: string;
 }
 export interface WorldClassification {
   id: number;
@@ -192,6 +193,7 @@ export function generateWorld(options: WorldOptions = {}): World {
       slug: `${citySlug}-${stateSlug}`,
       stateSlug,
       citySlug,
+      timeZone: c.timeZone,
     };
   });
 

@@ -33,6 +33,7 @@ const cityColumns = {
   slug: cities.slug,
   stateSlug: cities.stateSlug,
   citySlug: cities.citySlug,
+  timeZone: cities.timeZone,
 };
 type CityRow = { [K in keyof typeof cityColumns]: (typeof cities.$inferSelect)[K] };
 
@@ -49,6 +50,7 @@ export function toCity(row: CityRow): City {
     clm_slug: row.slug,
     state_slug: row.stateSlug,
     city_slug: row.citySlug,
+    clm_time_zone: row.timeZone,
   };
 }
 

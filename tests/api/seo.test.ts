@@ -207,6 +207,7 @@ describe('sitemap chunks past 10,000 rows', () => {
       stateName: 'Missouri',
       lat: 38.6,
       lon: -90.2,
+      timeZone: 'America/Chicago',
       slug: 'st-louis-mo',
       stateSlug: 'mo',
       citySlug: 'st-louis',

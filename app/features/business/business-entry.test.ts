@@ -52,6 +52,7 @@ const place = (
       clm_slug: 'new-york-ny',
       state_slug: 'ny',
       city_slug: 'new-york',
+      clm_time_zone: 'America/Chicago',
     },
     ...rest,
   };

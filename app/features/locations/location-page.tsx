@@ -15,6 +15,7 @@ import { PosterCard } from '../../components/ui/poster-card';
 import { VideoGrid } from '../../components/ui/video-grid';
 import { paths } from '../../paths';
 import styles from './location-page.module.css';
+import { Directions, OpenNow, OpeningHoursTable } from './opening-hours';
 import { usePagedVideos } from './use-paged-videos';
 import { tracked } from '../../shared/tracked';
 
@@ -72,11 +73,17 @@ export function LocationPage({
         </p>
         <h1 className={styles.title}>{location.clm_name}</h1>
         <p className={styles.prompt}>{location.clm_prompt}</p>
-        <p className={styles.address}>
-          <MapPin aria-hidden="true" />
-          {location.clm_neighborhood} · {location.clm_address}, {location.clm_city},{' '}
-          {location.clm_state} {location.clm_zip}
-        </p>
+        <div className={styles.whereWhen}>
+          <p className={styles.address}>
+            <MapPin aria-hidden="true" />
+            <span>
+              {location.clm_neighborhood} · {location.clm_address}, {location.clm_city},{' '}
+              {location.clm_state} {location.clm_zip}
+            </span>
+          </p>
+          <OpenNow hours={location.clm_hours} timeZone={location.city.clm_time_zone} />
+          <Directions lat={location.clm_lat} lon={location.clm_lon} name={location.clm_name} />
+        </div>
         <p className={styles.stats}>
           <span>
             <Users aria-hidden="true" /> <strong>{compact.format(location.follower_count)}</strong>{' '}
@@ -178,17 +185,10 @@ export function LocationPage({
                   <span className="visually-hidden">Hours</span>
                 </dt>
                 <dd>
-                  <table className={styles.hours}>
-                    <caption className="visually-hidden">Opening hours</caption>
-                    <tbody>
-                      {location.clm_hours.map((h) => (
-                        <tr key={h.day}>
-                          <th scope="row">{h.day.slice(0, 3)}</th>
-                          <td>{h.open && h.close ? `${h.open}–${h.close}` : 'Closed'}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
+                  <OpeningHoursTable
+                    hours={location.clm_hours}
+                    timeZone={location.city.clm_time_zone}
+                  />
                 </dd>
               </div>
             </dl>

@@ -50,6 +50,7 @@ const city = (id: number, name: string, overrides: Partial<City> = {}) =>
     clm_slug: `${name.toLowerCase()}-il`,
     state_slug: 'il',
     city_slug: name.toLowerCase().replace(/\s+/g, '-'),
+    clm_time_zone: 'America/Chicago',
     ...overrides,
   }) satisfies City;
 

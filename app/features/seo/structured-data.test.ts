@@ -28,6 +28,7 @@ const chicago: Location['city'] = {
   clm_slug: 'chicago-il',
   state_slug: 'il',
   city_slug: 'chicago',
+  clm_time_zone: 'America/Chicago',
 };
 
 const goldenFig: Location = {

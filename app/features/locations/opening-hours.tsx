@@ -1,0 +1,104 @@
+import { Clock, Navigation } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import {
+  describeOpenStatus,
+  formatDayHours,
+  localTime,
+  openStatus,
+  type DayHours,
+  type OpenStatus,
+} from '../../../contract/opening-hours';
+import { WEEK_DAYS } from '../../../contract/week-days';
+import styles from './location-page.module.css';
+
+/**
+ * Whether the place is open now, and which row of its week is today, on the place's own clocks.
+ * Worked out in the browser after hydration and again every minute: the server's page is the
+ * same for every visitor and may be kept a while (server/page-cache.ts), so it never says "now"
+ * (docs/decisions/034-opening-hours.md).
+ */
+function useOpenNow(hours: DayHours[], timeZone: string) {
+  const [now, setNow] = useState<{ status: OpenStatus; today: number } | null>(null);
+  useEffect(() => {
+    const update = () => {
+      const moment = new Date();
+      setNow({
+        status: openStatus(hours, timeZone, moment),
+        today: localTime(moment, timeZone).day,
+      });
+    };
+    update();
+    const timer = window.setInterval(update, 60_000);
+    return () => window.clearInterval(timer);
+  }, [hours, timeZone]);
+  return now;
+}
+
+/** "Open now · Closes 10 PM" under the address; its line is kept while it is worked out. */
+export function OpenNow({ hours, timeZone }: { hours: DayHours[]; timeZone: string }) {
+  const now = useOpenNow(hours, timeZone);
+  const words = now ? describeOpenStatus(now.status) : null;
+  return (
+    <p
+      className={styles.openNow}
+      data-testid="open-now"
+      data-open={now ? String(now.status.open) : undefined}
+    >
+      <Clock aria-hidden="true" />
+      {words ? (
+        <span>
+          <strong>{words.headline}</strong> · {words.detail}
+        </span>
+      ) : (
+        <span aria-hidden="true">&nbsp;</span>
+      )}
+    </p>
+  );
+}
+
+/** The week's hours, as US visitors read them, today's row marked once it is known. */
+export function OpeningHoursTable({ hours, timeZone }: { hours: DayHours[]; timeZone: string }) {
+  const now = useOpenNow(hours, timeZone);
+  const today = now ? WEEK_DAYS[now.today] : undefined;
+  return (
+    <table className={styles.hours}>
+      <caption className="visually-hidden">Opening hours, local time</caption>
+      <tbody>
+        {hours.map((h) => (
+          <tr key={h.day} data-today={h.day === today ? 'true' : undefined}>
+            <th scope="row">
+              <abbr title={h.day}>{h.day.slice(0, 3)}</abbr>
+              {h.day === today ? <span className="visually-hidden"> (today)</span> : null}
+            </th>
+            <td>{formatDayHours(h)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** Directions to the place in the two map apps people use (spec-free; issue 18). */
+export function Directions({ lat, lon, name }: { lat: number; lon: number; name: string }) {
+  const destination = `${lat},${lon}`;
+  return (
+    <p className={styles.directions}>
+      <Navigation aria-hidden="true" />
+      <span className={styles.directionsLabel}>Directions:</span>
+      <a
+        href={`https://maps.apple.com/?daddr=${destination}&q=${encodeURIComponent(name)}`}
+        target="_blank"
+        rel="noopener noreferrer"
+      >
+        Apple Maps<span className="visually-hidden"> (opens in a new tab)</span>
+      </a>
+      <a
+        href={`https://www.google.com/maps/dir/?api=1&destination=${destination}`}
+        target="_blank"
+        rel="noopener noreferrer"
+      >
+        Google Maps<span className="visually-hidden"> (opens in a new tab)</span>
+      </a>
+    </p>
+  );
+}
