@@ -1,11 +1,11 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { X } from 'lucide-react';
 import styles from './dialog.module.css';
 
 /**
  * A modal dialog on the native <dialog>: the rest of the page is inert and focus stays
  * inside (showModal), Escape and a click on the backdrop close it, and page scroll is
- * locked while it is open.
+ * locked while it is open; closing it puts focus back on the control that opened it.
  */
 export function Dialog({
   open,
@@ -20,16 +20,21 @@ export function Dialog({
 }) {
   const ref = useRef<HTMLDialogElement>(null);
 
-  useEffect(() => {
+  // A layout effect: the control that opens the dialog is read before anything can move focus,
+  // and on closing (or unmounting) the dialog is closed while it is still on the page.
+  useLayoutEffect(() => {
     const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      dialog.showModal();
-      document.documentElement.setAttribute('data-scroll-locked', '');
-    }
-    if (!open && dialog.open) dialog.close();
+    if (!dialog || !open) return;
+    const opener = document.activeElement;
+    if (!dialog.open) dialog.showModal();
+    document.documentElement.setAttribute('data-scroll-locked', '');
     return () => {
-      if (open) document.documentElement.removeAttribute('data-scroll-locked');
+      document.documentElement.removeAttribute('data-scroll-locked');
+      const active = document.activeElement;
+      const focusInside = !active || active === document.body || dialog.contains(active);
+      if (dialog.open) dialog.close();
+      // WCAG 2.4.3: focus goes back to the control that opened the dialog, if still there.
+      if (focusInside && opener instanceof HTMLElement && opener.isConnected) opener.focus();
     };
   }, [open]);
 

@@ -26,7 +26,13 @@ export function AppDownloadPanel() {
         <h2 id="download-title" className={styles.downloadTitle}>
           Get the Spotreel app
         </h2>
-        <p className={styles.downloadLead}>Scan the QR code with your phone, or pick your store.</p>
+        {/* Phones get a button, not a code to scan (ADR 032): each width reads its own line. */}
+        <p className={`${styles.downloadLead} ${styles.phoneOnly}`}>
+          Save spots and follow locals in the app.
+        </p>
+        <p className={`${styles.downloadLead} ${styles.wideOnly}`}>
+          Scan the QR code with your phone, or pick your store.
+        </p>
         <StoreBadges links={config.appStoreLinks} tone="paper" />
         <Button
           className={styles.downloadButton}

@@ -41,9 +41,9 @@ export function StickyAppFooter() {
 /** Mobile: a small sticky install banner with an 'Open' button. */
 export function MobileInstallBanner() {
   const { request, modalOpen } = useAppInstall();
-  if (modalOpen) return null;
+  // Hidden, not unmounted, while the modal is open: its Open button gets the focus back.
   return (
-    <aside className={styles.banner} aria-label="Open in the app">
+    <aside className={styles.banner} aria-label="Open in the app" hidden={modalOpen}>
       <span className={styles.bannerIcon} aria-hidden="true">
         <svg viewBox="0 0 32 32">
           <path

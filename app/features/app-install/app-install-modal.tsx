@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { ButtonLink } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { useRootData } from '../../root-data';
+import type { ScreenId } from '../../route-sets';
 import type { AppAction } from './app-install';
 import { StoreBadges } from './store-badges';
 import styles from './app-install.module.css';
@@ -12,34 +13,47 @@ export const MODAL_TITLES = {
   default: 'Download the app and discover the best spots',
 } as const;
 
+/**
+ * spec §2.5: on a location page the modal says 'Download the app to follow this location',
+ * whichever button opened it (the header's, the install banner's, Follow); elsewhere the default.
+ */
+export function modalTitle(action: AppAction, screen: ScreenId): string {
+  return action === 'follow-location' || screen === 'location'
+    ? MODAL_TITLES.followLocation
+    : MODAL_TITLES.default;
+}
+
 export function AppInstallModal({
-  action,
+  title,
   onClose,
   appLink,
 }: {
-  action: AppAction | null;
+  /** null while closed. */
+  title: string | null;
   onClose: () => void;
   appLink: () => string;
 }) {
   const root = useRootData();
   const titleId = useId();
   // Mounted only while open: the link holds this page's address, known in the browser only.
-  if (!root || action === null) return null;
-  const title = action === 'follow-location' ? MODAL_TITLES.followLocation : MODAL_TITLES.default;
+  if (!root || title === null) return null;
   return (
     <Dialog open onClose={onClose} labelledBy={titleId}>
       <div className={styles.modal}>
         <h2 id={titleId} className={styles.modalTitle}>
           {title}
         </h2>
-        <p className={styles.modalLead}>Scan the QR code with your phone</p>
-        <img
-          className={styles.qr}
-          src={root.config.qrCodeUrl}
-          alt="QR code to download the Spotreel app"
-          width={176}
-          height={176}
-        />
+        {/* A phone cannot scan its own screen: there the app link comes first (ADR 032). */}
+        <div className={styles.scan}>
+          <p className={styles.modalLead}>Scan the QR code with your phone</p>
+          <img
+            className={styles.qr}
+            src={root.config.qrCodeUrl}
+            alt="QR code to download the Spotreel app"
+            width={176}
+            height={176}
+          />
+        </div>
         <ButtonLink href={appLink()} target="_blank" rel="noopener noreferrer">
           Open the Spotreel app
         </ButtonLink>

@@ -1,8 +1,10 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { deviceClassFromWidth } from '../../../contract/device';
+import { pinnedFirstLoad } from '../../page-state';
 import { useRootData } from '../../root-data';
-import { AppInstallModal } from './app-install-modal';
+import { resolveScreen } from '../../route-sets';
+import { AppInstallModal, modalTitle } from './app-install-modal';
 import { buildAppDeepLink } from './deep-link';
 
 /** Why the visitor needs the app: the modal's words depend on it (spec §2.5). */
@@ -24,7 +26,8 @@ const AppInstallContext = createContext<AppInstall | null>(null);
 export function AppInstallProvider({ children }: { children: ReactNode }) {
   const root = useRootData();
   const location = useLocation();
-  const [action, setAction] = useState<AppAction | null>(null);
+  // The modal's title, decided when it opens: null while it is closed.
+  const [title, setTitle] = useState<string | null>(null);
 
   const appLink = useCallback(
     () =>
@@ -42,22 +45,25 @@ export function AppInstallProvider({ children }: { children: ReactNode }) {
       const mobile = deviceClassFromWidth(window.innerWidth) === 'mobile';
       if (mobile && window.sessionStorage.getItem(APP_MODAL_SESSION_KEY) === null) {
         window.sessionStorage.setItem(APP_MODAL_SESSION_KEY, '1');
-        setAction(next);
+        // The screen this page shows, by the rule the loaders use (client navigations stay in
+        // the first load's route set).
+        const screen = resolveScreen(pinnedFirstLoad()?.routeSet ?? 'consumer', location.pathname);
+        setTitle(modalTitle(next, screen.id));
         return;
       }
       window.open(appLink(), '_blank', 'noopener,noreferrer');
     },
-    [appLink],
+    [appLink, location.pathname],
   );
 
   const value = useMemo(
-    () => ({ request, appLink, modalOpen: action !== null }),
-    [request, appLink, action],
+    () => ({ request, appLink, modalOpen: title !== null }),
+    [request, appLink, title],
   );
   return (
     <AppInstallContext.Provider value={value}>
       {children}
-      <AppInstallModal action={action} onClose={() => setAction(null)} appLink={appLink} />
+      <AppInstallModal title={title} onClose={() => setTitle(null)} appLink={appLink} />
     </AppInstallContext.Provider>
   );
 }
