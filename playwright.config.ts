@@ -24,6 +24,7 @@ const DESKTOP_RULES = [
   'app-install.spec.ts',
   'server-rendering.spec.ts',
   'consumer-screens.spec.ts',
+  'keyboard-focus.spec.ts',
 ];
 
 export default defineConfig({

@@ -1,0 +1,75 @@
+import type { Page } from '@playwright/test';
+import { expect, hydrated, test } from './fixtures';
+
+/**
+ * Issue 17 (WCAG 2.2): where the focus goes for someone on a keyboard — never under a sticky bar
+ * (2.4.11 Focus Not Obscured).
+ */
+
+/**
+ * Where the focused element is hidden: points of it that show a sticky bar
+ * (top nav, app footer, install banner) instead, or that lie outside the window.
+ */
+function focusedUnderABar(page: Page) {
+  return page.evaluate(() => {
+    const focused = document.activeElement;
+    if (!focused || focused === document.body) return [];
+    const box = focused.getBoundingClientRect();
+    const name =
+      focused.getAttribute('aria-label') ?? focused.textContent?.trim().slice(0, 40) ?? '';
+    const bars =
+      '[data-testid="top-nav"], aside[aria-label="Get the app"], aside[aria-label="Open in the app"]';
+    const problems = new Set<string>();
+    // a quarter in from each edge: inside a pill's or a circle's rounded corners too
+    for (const x of [0.25, 0.5, 0.75].map((f) => box.left + box.width * f))
+      for (const y of [0.25, 0.5, 0.75].map((f) => box.top + box.height * f)) {
+        if (y < 0 || y > window.innerHeight || x < 0 || x > window.innerWidth) {
+          problems.add(`"${name}" outside the window`);
+          continue;
+        }
+        const bar = document.elementFromPoint(x, y)?.closest(bars);
+        if (bar && !bar.contains(focused))
+          problems.add(`"${name}" under ${bar.getAttribute('aria-label') ?? 'the top nav'}`);
+      }
+    return [...problems];
+  });
+}
+
+const focusedName = (page: Page) =>
+  page.evaluate(() => {
+    const focused = document.activeElement;
+    if (!focused || focused === document.body) return '';
+    return focused.getAttribute('aria-label') ?? focused.textContent?.trim() ?? '';
+  });
+
+const inSiteFooter = (page: Page) =>
+  page.evaluate(() => Boolean(document.activeElement?.closest('footer')));
+
+test.describe('focus is never hidden under a sticky bar (WCAG 2.4.11)', () => {
+  for (const { path, controls } of [
+    { path: '/reviews/148734', controls: [/^(Pause|Play)$/, /^(Unmute|Mute)$/] },
+    { path: '/locations/anything-1001', controls: [/^Claim Business$/] },
+    { path: '/feed', controls: [/^(Pause|Play)$/, /^(Unmute|Mute)$/] },
+  ]) {
+    test(`${path}: every control reached with Tab is in full view`, async ({ page }) => {
+      await page.goto(path);
+      await hydrated(page);
+      const reached = new Set<string>();
+      // Walk the page with Tab up to its footer; each stop must be clear of the sticky bars
+      // once the page has scrolled to it (smooth scrolling takes a moment).
+      for (let step = 0; step < 60 && !(await inSiteFooter(page)); step++) {
+        await page.keyboard.press('Tab');
+        const name = await focusedName(page);
+        reached.add(name);
+        await expect
+          .poll(() => focusedUnderABar(page), { message: `Tab stop ${step}: ${name}` })
+          .toEqual([]);
+      }
+      for (const control of controls)
+        expect(
+          [...reached].some((name) => control.test(name)),
+          `${control} reached in ${[...reached].join(' | ')}`,
+        ).toBe(true);
+    });
+  }
+});
