@@ -1,11 +1,12 @@
 import { Menu, Smartphone, X } from 'lucide-react';
-import { useState, type MouseEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type MouseEvent, type RefObject } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useAppInstall } from '../features/app-install/app-install';
 import { AccountControl } from '../shared/auth/account-control';
 import { paths } from '../paths';
 import { useFullLoad } from '../use-full-load';
 import { Button } from '../components/ui/button';
+import { inertOutside } from '../components/ui/inert-outside';
 import { Logo } from '../components/ui/logo';
 import styles from './top-nav.module.css';
 import { tracked } from '../shared/tracked';
@@ -17,6 +18,61 @@ function scrollToSection(event: MouseEvent<HTMLAnchorElement>, id: string) {
   event.preventDefault();
   section.scrollIntoView({ behavior: 'smooth', block: 'start' });
   window.history.replaceState(window.history.state, '', `#${id}`);
+}
+
+/**
+ * The open mobile menu holds the page like a modal: the rest is inert, Tab goes round its links
+ * and its toggle, Escape closes it and gives the focus back to the toggle, a tap elsewhere
+ * closes it; a window that grows past the phone width closes it too.
+ */
+function useMenuModal(
+  open: boolean,
+  close: () => void,
+  nav: RefObject<HTMLElement | null>,
+  toggle: RefObject<HTMLButtonElement | null>,
+) {
+  useEffect(() => {
+    const menu = nav.current;
+    const button = toggle.current;
+    if (!open || !menu || !button) return;
+    const phone = window.matchMedia('(max-width: 767px)');
+    if (!phone.matches) {
+      close();
+      return;
+    }
+    const restore = inertOutside([menu, button]);
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        close();
+        button.focus();
+        return;
+      }
+      if (event.key !== 'Tab') return;
+      // The toggle comes after the links: from it Tab goes back to the first link, and
+      // Shift+Tab from the first link to it (the page between is inert).
+      const first = menu.querySelector('a');
+      if (!event.shiftKey && document.activeElement === button && first) {
+        event.preventDefault();
+        first.focus();
+      } else if (event.shiftKey && document.activeElement === first) {
+        event.preventDefault();
+        button.focus();
+      }
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      const target = event.target as Node;
+      if (!menu.contains(target) && !button.contains(target)) close();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('pointerdown', onPointerDown);
+    phone.addEventListener('change', close);
+    return () => {
+      restore();
+      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('pointerdown', onPointerDown);
+      phone.removeEventListener('change', close);
+    };
+  }, [open, close, nav, toggle]);
 }
 
 /**
@@ -32,6 +88,10 @@ export function TopNav({
   hideOnDesktop?: boolean;
 }) {
   const [menuOpen, setMenuOpen] = useState(false);
+  const navRef = useRef<HTMLElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
+  useMenuModal(menuOpen, closeMenu, navRef, toggleRef);
   const { request } = useAppInstall();
   const fullLoad = useFullLoad();
   const className = [styles.header, hideOnDesktop ? styles.hideOnDesktop : ''].join(' ');
@@ -51,6 +111,7 @@ export function TopNav({
       <div className={`page-width ${styles.bar}`}>
         <Logo />
         <nav
+          ref={navRef}
           id="site-nav"
           aria-label="Main"
           className={`${styles.nav} ${menuOpen ? styles.navOpen : ''}`}
@@ -60,7 +121,7 @@ export function TopNav({
             reloadDocument={fullLoad(paths.home())}
             end
             className={styles.link}
-            onClick={() => setMenuOpen(false)}
+            onClick={closeMenu}
           >
             Product
           </NavLink>
@@ -68,21 +129,27 @@ export function TopNav({
             to={paths.biz()}
             reloadDocument={fullLoad(paths.biz())}
             className={styles.link}
-            onClick={() => setMenuOpen(false)}
+            onClick={closeMenu}
           >
             Businesses
           </NavLink>
           <Link
             to={paths.homeSection('brands')}
             className={styles.link}
-            onClick={(e) => scrollToSection(e, 'brands')}
+            onClick={(e) => {
+              closeMenu();
+              scrollToSection(e, 'brands');
+            }}
           >
             Brands
           </Link>
           <Link
             to={paths.homeSection('partners')}
             className={styles.link}
-            onClick={(e) => scrollToSection(e, 'partners')}
+            onClick={(e) => {
+              closeMenu();
+              scrollToSection(e, 'partners');
+            }}
           >
             Partners
           </Link>
@@ -90,7 +157,7 @@ export function TopNav({
             to={paths.creators()}
             reloadDocument={fullLoad(paths.creators())}
             className={styles.link}
-            onClick={() => setMenuOpen(false)}
+            onClick={closeMenu}
           >
             Creators
           </NavLink>
@@ -107,6 +174,7 @@ export function TopNav({
             <span className={styles.appLabel}>Get the app</span>
           </Button>
           <button
+            ref={toggleRef}
             type="button"
             className={styles.menuButton}
             aria-expanded={menuOpen}

@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test';
-import { expect, hydrated, test } from './fixtures';
+import { expect, hydrated, isMobile, test } from './fixtures';
 
 /**
  * Issue 17 (WCAG 2.2): where the focus goes for someone on a keyboard — never under a sticky bar
- * (2.4.11 Focus Not Obscured).
+ * (2.4.11 Focus Not Obscured), kept inside the open mobile menu and given back when it closes.
  */
 
 /**
@@ -72,4 +72,65 @@ test.describe('focus is never hidden under a sticky bar (WCAG 2.4.11)', () => {
         ).toBe(true);
     });
   }
+});
+
+test.describe('the mobile menu (issue 17)', () => {
+  test('Escape closes it and gives the focus back to its toggle', async ({ page }) => {
+    test.skip(!isMobile(page), 'the menu is for phones');
+    await page.goto('/city/il/chicago');
+    await hydrated(page);
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(nav.getByRole('link', { name: 'Product' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(nav).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
+  });
+
+  test('while it is open, Tab and Shift+Tab stay in the menu and its toggle', async ({ page }) => {
+    test.skip(!isMobile(page), 'the menu is for phones');
+    await page.goto('/city/il/chicago');
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav).toBeVisible();
+    const where = () =>
+      page.evaluate(() => {
+        const focused = document.activeElement;
+        if (focused?.closest('#site-nav')) return `menu: ${focused.textContent}`;
+        if (focused?.getAttribute('aria-controls') === 'site-nav') return 'toggle';
+        return `outside: ${focused?.outerHTML.slice(0, 80)}`;
+      });
+    const stops: string[] = [];
+    for (let step = 0; step < 14; step++) {
+      await page.keyboard.press('Tab');
+      stops.push(await where());
+    }
+    for (let step = 0; step < 14; step++) {
+      await page.keyboard.press('Shift+Tab');
+      stops.push(await where());
+    }
+    expect(stops.filter((stop) => stop.startsWith('outside'))).toEqual([]);
+    // it goes round: every link and the toggle, both ways
+    for (const name of ['Product', 'Businesses', 'Brands', 'Partners', 'Creators'])
+      expect(stops).toContain(`menu: ${name}`);
+    expect(stops).toContain('toggle');
+  });
+
+  test('a link in the open menu can still be followed, and the menu closes', async ({ page }) => {
+    test.skip(!isMobile(page), 'the menu is for phones');
+    await page.goto('/city/il/chicago');
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Creators' }).click();
+    await expect(page).toHaveURL(/\/creators$/);
+    await expect(nav).toBeHidden();
+    // the page behind is usable again
+    await expect(page.locator('main#main')).not.toHaveAttribute('inert');
+  });
 });
