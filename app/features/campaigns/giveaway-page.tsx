@@ -10,13 +10,9 @@ export const GIVEAWAY_NAME = 'The Summer Sound Giveaway';
 
 const FIELDS: FieldSpec[] = [
   ...PERSON_FIELDS,
-  {
-    name: 'birth_date',
-    label: 'Date of birth',
-    kind: 'date',
-    autoComplete: 'bday',
-    hint: 'You must be 18 or older.',
-  },
+  // No hint of the age rule: the eligibility box below says it, and a refused date says it
+  // again in its error (a hint would make it twice under one field).
+  { name: 'birth_date', label: 'Date of birth', kind: 'date', autoComplete: 'bday' },
   {
     name: 'state',
     label: 'State',
