@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, hydrated, test } from './fixtures';
 
@@ -266,5 +267,24 @@ test.describe('profile', () => {
       display_name: 'Rafa C.',
       vanity_url: renamed,
     });
+  });
+});
+
+test.describe('the sign-in dialog (issue 17)', () => {
+  test('every provider button reads clearly: no serious or critical axe finding, Facebook blue included', async ({
+    page,
+  }) => {
+    await page.goto('/city/il/chicago');
+    await hydrated(page);
+    await page.getByTestId('sign-in').click();
+    const dialog = page.getByRole('dialog', { name: 'Sign in to Spotreel' });
+    await expect(dialog.getByRole('button', { name: 'Continue with Facebook' })).toBeVisible();
+    const results = await new AxeBuilder({ page }).include('dialog[open]').analyze();
+    const serious = results.violations.filter(
+      (v) => v.impact === 'serious' || v.impact === 'critical',
+    );
+    expect(
+      serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
   });
 });
