@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, hydrated, isMobile, test } from './fixtures';
 
 test.describe('app-install modal (spec §2.5)', () => {
@@ -180,6 +181,14 @@ test.describe('app-install modal on a phone (issue 17)', () => {
     const box = await dialog.boundingBox();
     expect(box!.y + box!.height).toBeLessThanOrEqual(page.viewportSize()!.height);
     await page.screenshot({ path: info.outputPath('app-modal-375.png') });
+
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter(
+      (v) => v.impact === 'serious' || v.impact === 'critical',
+    );
+    expect(
+      serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
   });
 
   test("the landing page's app panel never asks a phone to scan a code it does not show", async ({

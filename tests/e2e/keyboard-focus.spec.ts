@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, hydrated, isMobile, test } from './fixtures';
 
@@ -119,6 +120,21 @@ test.describe('the mobile menu (issue 17)', () => {
     for (const name of ['Product', 'Businesses', 'Brands', 'Partners', 'Creators'])
       expect(stops).toContain(`menu: ${name}`);
     expect(stops).toContain('toggle');
+  });
+
+  test('the open menu has no serious or critical axe finding', async ({ page }) => {
+    test.skip(!isMobile(page), 'the menu is for phones');
+    await page.goto('/city/il/chicago');
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter(
+      (v) => v.impact === 'serious' || v.impact === 'critical',
+    );
+    expect(
+      serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
   });
 
   test('a link in the open menu can still be followed, and the menu closes', async ({ page }) => {
