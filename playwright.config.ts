@@ -25,6 +25,7 @@ const DESKTOP_RULES = [
   'server-rendering.spec.ts',
   'consumer-screens.spec.ts',
   'keyboard-focus.spec.ts',
+  'accessibility.spec.ts',
 ];
 
 export default defineConfig({
