@@ -11,7 +11,11 @@ import { Logo } from '../components/ui/logo';
 import styles from './top-nav.module.css';
 import { tracked } from '../shared/tracked';
 
-/** spec §2.5: Brands and Partners scroll to their section, or go home with the hash. */
+/**
+ * spec §2.5: Brands and Partners scroll to their section, or go home with the hash — a full page
+ * load when this route set would not show the home page there (the business area), so that the
+ * hash survives and the home page's first load decides its set.
+ */
 function scrollToSection(event: MouseEvent<HTMLAnchorElement>, id: string) {
   const section = document.getElementById(id);
   if (!section) return;
@@ -135,6 +139,7 @@ export function TopNav({
           </NavLink>
           <Link
             to={paths.homeSection('brands')}
+            reloadDocument={fullLoad(paths.home())}
             className={styles.link}
             onClick={(e) => {
               closeMenu();
@@ -145,6 +150,7 @@ export function TopNav({
           </Link>
           <Link
             to={paths.homeSection('partners')}
+            reloadDocument={fullLoad(paths.home())}
             className={styles.link}
             onClick={(e) => {
               closeMenu();

@@ -1,5 +1,6 @@
 import {
   data as withStatus,
+  redirectDocument,
   useLoaderData,
   useLocation,
   useNavigation,
@@ -14,7 +15,7 @@ import { ScreenSkeleton } from '../layout/screen-skeleton';
 import { deviceClassFromWidth } from '../../contract/device';
 import { browserConfig, firstLoadOf, pinnedFirstLoad } from '../page-state';
 import { useRootData } from '../root-data';
-import { resolveRouteSet, resolveScreen } from '../route-sets';
+import { needsFullLoad, resolveRouteSet, resolveScreen } from '../route-sets';
 import { socialMeta } from '../features/seo/structured-data';
 import { AuthProvider } from '../shared/auth/auth';
 import { useShareTracker } from '../features/sharing/use-share-tracker';
@@ -40,12 +41,19 @@ export async function loader({ request, context }: LoaderFunctionArgs<AppLoadCon
   return withStatus(loaded, { status: loaded.meta.status ?? 200 });
 }
 
-/** Client navigations stay in the set of the first load. */
+/**
+ * Client navigations stay in the set of the first load. One whose path that set would show as
+ * another screen than a first load of it does (a city tile on the desktop landing page, a search
+ * result, a link into the business area) becomes a full page load instead, whatever started it:
+ * the new first path decides again (spec §2.1), so a page always shows what a reload shows.
+ */
 export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
   const url = new URL(request.url);
+  const pinned = pinnedFirstLoad();
+  if (pinned && needsFullLoad(pinned.routeSet, url.pathname, pinned.device, pinned.appOnDesktop))
+    throw redirectDocument(url.pathname + url.search);
   const routeSet =
-    pinnedFirstLoad()?.routeSet ??
-    resolveRouteSet(url.pathname, deviceClassFromWidth(window.innerWidth));
+    pinned?.routeSet ?? resolveRouteSet(url.pathname, deviceClassFromWidth(window.innerWidth));
   const config = browserConfig() ?? { siteUrl: window.location.origin, environment: 'unknown' };
   return loadScreen(
     {

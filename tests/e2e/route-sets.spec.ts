@@ -13,17 +13,88 @@ test.describe('route sets (spec §2)', () => {
       .first()
       .click();
     await expect(page).toHaveURL(/\/city\/il\/chicago$/);
-    await expect(page.locator('main#main')).toHaveAttribute(
-      'data-screen',
-      mobile ? 'city' : 'landing',
-    );
-    if (!mobile)
-      await expect(page.getByRole('heading', { level: 1 })).toContainText('Find your next');
+    // Inside the landing set /city/il/chicago would show the landing page again, so on a
+    // desktop the city tile loads a new page, which decides the set from its own path.
+    await expect(page.locator('main#main')).toHaveAttribute('data-screen', 'city');
+    await expect(page.getByRole('heading', { level: 1, name: 'Chicago' })).toBeVisible();
+    expect((await shown(page)).set).toBe('consumer');
 
-    // A full reload decides again.
+    // A full reload decides again, and shows the same.
     await page.reload();
     await expect(page.locator('main#main')).toHaveAttribute('data-screen', 'city');
     await expect(page.getByRole('heading', { level: 1, name: 'Chicago' })).toBeVisible();
+  });
+
+  test('on a desktop first load at /, every landing link opens the page it names', async ({
+    page,
+  }) => {
+    test.skip(isMobile(page), 'spec §2.1: only a desktop first load at / gets the landing set');
+    /** Opens `/` afresh, marks the window, runs `follow`, and checks a new page was loaded. */
+    const fromLanding = async (follow: () => Promise<void>, screen: string, url: RegExp) => {
+      await page.goto('/');
+      await hydrated(page);
+      expect((await shown(page)).set).toBe('landing');
+      await page.evaluate(() => {
+        (window as unknown as { __sameDocument?: boolean }).__sameDocument = true;
+      });
+      await follow();
+      await expect(page).toHaveURL(url);
+      await expect(page.locator('main#main')).toHaveAttribute('data-screen', screen);
+      expect(await shown(page)).toMatchObject({ set: 'consumer', screen });
+      // a full page load: the old window's marker is gone
+      expect(
+        await page.evaluate(
+          () => (window as unknown as { __sameDocument?: boolean }).__sameDocument ?? false,
+        ),
+      ).toBe(false);
+    };
+    const main = page.locator('main#main');
+    await fromLanding(
+      () => main.getByRole('link', { name: 'Start watching' }).click(),
+      'feed',
+      /\/feed$/,
+    );
+    await fromLanding(
+      () => main.getByRole('link', { name: /^See all/ }).click(),
+      'feed',
+      /\/feed$/,
+    );
+    await fromLanding(
+      () =>
+        main
+          .getByRole('link', { name: /^Chicago/ })
+          .first()
+          .click(),
+      'city',
+      /\/city\/il\/chicago$/,
+    );
+    await fromLanding(
+      () =>
+        main
+          .getByRole('list', { name: 'What locals are watching' })
+          .getByRole('link')
+          .first()
+          .click(),
+      'review',
+      /\/reviews\/\d+$/,
+    );
+    await fromLanding(
+      async () => {
+        const box = page.getByRole('combobox', { name: 'Search Spotreel' });
+        await box.fill('pizza');
+        await expect(
+          page
+            .getByRole('listbox')
+            .getByRole('group', { name: 'Places' })
+            .getByRole('option')
+            .first(),
+        ).toBeVisible();
+        await box.press('ArrowDown');
+        await box.press('Enter');
+      },
+      'location',
+      /\/location\/[a-z-]+\/[a-z0-9-]+-\d+$/,
+    );
   });
 
   test('a consumer path opens the consumer set; its links stay in it', async ({ page }) => {

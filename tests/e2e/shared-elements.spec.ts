@@ -54,6 +54,28 @@ test.describe('shared elements (spec §2.5)', () => {
     await expect(page).toHaveURL(/\/#partners$/);
   });
 
+  for (const path of ['/biz', '/claim-business', '/biz/claim-business'])
+    test(`Brands and Partners from ${path} open the home page at their section`, async ({
+      page,
+    }) => {
+      for (const [link, heading] of [
+        ['Brands', 'For brands'],
+        ['Partners', 'Partners'],
+      ] as const) {
+        await page.goto(path);
+        await hydrated(page);
+        if (isMobile(page)) await page.getByRole('button', { name: 'Open menu' }).click();
+        await page
+          .getByRole('navigation', { name: 'Main' })
+          .getByRole('link', { name: link })
+          .click();
+        await expect(page).toHaveURL(new RegExp(`/#${link.toLowerCase()}$`));
+        // spec §2.5: the home page, whichever set its own first load decides
+        await expect(page.locator('main#main')).toHaveAttribute('data-screen', 'landing');
+        await expect(page.getByRole('heading', { level: 2, name: heading })).toBeInViewport();
+      }
+    });
+
   test('Brands and Partners scroll to their sections on the home page', async ({ page }) => {
     await page.goto('/');
     await hydrated(page);
