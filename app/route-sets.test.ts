@@ -339,12 +339,13 @@ describe('resolveScreen', () => {
       '/feed',
       '/city/il/chicago',
       '/scholarship',
-    ])('shows any other path (%j) as the business landing', (path) => {
+    ])('shows any other path (%j) as the business landing, without the shared chrome', (path) => {
       expect(resolveScreen('business', path)).toEqual({
         set: 'business',
         id: 'biz-landing',
         params: {},
-        layout: 'business-shared',
+        layout: 'business-bare',
+        unknownPath: true,
       });
     });
   });
@@ -380,6 +381,7 @@ describe('resolveScreen', () => {
         params: {},
         layout: 'consumer',
       });
+      expect(resolveScreen('campaign', '/no-such-page')).toMatchObject({ unknownPath: true });
       expect(resolveScreen('campaign', '/Scholarship')).toMatchObject({ id: 'landing' });
       expect(resolveScreen('campaign', '/biz')).toMatchObject({ id: 'landing' });
     });
@@ -482,14 +484,24 @@ describe('resolveScreen', () => {
       },
     );
 
-    it.each(['/', '', '/unknown', ...[...BUSINESS_PATHS, ...CAMPAIGN_PATHS].map((p) => `/${p}`)])(
-      'shows %j as the landing page',
+    it.each(['/', ''])('shows the home page %j as the landing page', (path) => {
+      expect(resolveScreen('consumer', path)).toEqual({
+        set: 'consumer',
+        id: 'landing',
+        params: {},
+        layout: 'consumer',
+      });
+    });
+
+    it.each(['/unknown', ...[...BUSINESS_PATHS, ...CAMPAIGN_PATHS].map((p) => `/${p}`)])(
+      'shows any other path (%j) as the landing page, marked as an unknown path (a 404)',
       (path) => {
         expect(resolveScreen('consumer', path)).toEqual({
           set: 'consumer',
           id: 'landing',
           params: {},
           layout: 'consumer',
+          unknownPath: true,
         });
       },
     );

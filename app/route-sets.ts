@@ -50,6 +50,11 @@ export interface Screen {
   layout: LayoutKind;
   /** biz/dashboard/overview|info|growth select a tab of the one dashboard screen; plain biz/dashboard is 'overview'. */
   dashboardTab?: DashboardTab;
+  /**
+   * The path names nothing in its set: the spec's "any other path" (§2.2, §2.4), which shows a
+   * landing page — answered with status 404, so it is not a soft 404 (ADR 031).
+   */
+  unknownPath?: true;
 }
 
 /** A URL pattern without leading slash; `:name` matches exactly one non-empty segment. */
@@ -210,7 +215,10 @@ function consumerScreen(set: RouteSet, segments: readonly string[]): Screen {
     const params = matchSegments(route.pattern, segments);
     if (params) return { set, id: route.id, params, layout: 'consumer' };
   }
-  return { set, id: 'landing', params: {}, layout: 'consumer' }; // spec §2.4: any other path
+  // spec §2.4: any other path shows the landing page; the home page itself is no unknown path
+  return segments.length === 0
+    ? { set, id: 'landing', params: {}, layout: 'consumer' }
+    : { set, id: 'landing', params: {}, layout: 'consumer', unknownPath: true };
 }
 
 /** The screen `path` shows inside `set`; `screen.set` is always the set given. */
@@ -221,13 +229,15 @@ export function resolveScreen(set: RouteSet, path: string): Screen {
       // spec §2.1: the landing page for every path
       return { set, id: 'landing', params: {}, layout: 'consumer' };
     case 'business':
-      // spec §2.2: any other path shows the business landing
+      // spec §2.2: any other path shows the business landing, without the shared header and
+      // footer (only biz, biz/claim-business, claim-business and claim-business/complete have them)
       return (
         fixedScreen(set, BUSINESS_ROUTES, segments) ?? {
           set,
           id: 'biz-landing',
           params: {},
-          layout: 'business-shared',
+          layout: 'business-bare',
+          unknownPath: true,
         }
       );
     case 'campaign':

@@ -101,6 +101,8 @@ export const screen = defineScreen<BusinessData>({
       title: `${copy.title} · Spotreel`,
       description: copy.description,
       canonicalPath: screen.id === 'biz-landing' ? paths.biz() : undefined,
+      // spec §2.2: any other path shows the business landing, as a 404 (ADR 031)
+      ...(screen.unknownPath ? { status: 404 } : {}),
     };
   },
   Screen: ({ data, screen }) => {

@@ -21,11 +21,13 @@ export const screen = defineScreen<LandingData>({
       cities: cities?.data ?? [],
     };
   },
-  meta: () => ({
+  meta: (_data, screen) => ({
     title: 'Spotreel — find your next favourite spot',
     description:
       'Short videos of the best restaurants, bars, hotels, experiences and shops, filmed by the locals who love them.',
     canonicalPath: '/',
+    // spec §2.4: any other path shows the landing page, as a 404 (ADR 031)
+    ...(screen.unknownPath ? { status: 404 } : {}),
   }),
   Screen: ({ data }) => (
     <LandingPage

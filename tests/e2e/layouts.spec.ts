@@ -43,8 +43,12 @@ test.describe('layouts (spec §2.2, §2.3)', () => {
     '/biz/dashboard/info',
     '/verify-business',
     '/verify-business/checkout',
+    // spec §2.2: "any other path shows the business landing", without the shared chrome
+    '/biz/other',
+    '/foo/bizzy',
   ]) {
-    test(`${path} has no shared header or footer`, async ({ page }) => {
+    test(`${path} has no shared header or footer`, async ({ page, consoleProblems }) => {
+      consoleProblems.allow(/status of 404/); // an unknown business path is a 404 (ADR 031)
       await page.goto(path);
       expect(await chrome(page)).toMatchObject({ header: false, footer: false, banner: false });
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

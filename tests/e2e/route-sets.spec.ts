@@ -146,8 +146,21 @@ test.describe('route sets (spec §2)', () => {
     await expect(page.locator('main#main')).toHaveAttribute('data-route-set', 'campaign');
   });
 
-  test('an unknown path shows the landing page', async ({ page }) => {
-    await page.goto('/no/such/page');
+  test('an unknown path shows the landing page, with status 404 (not a soft 404)', async ({
+    page,
+    consoleProblems,
+  }) => {
+    consoleProblems.allow(/status of 404/); // Chromium logs a 404 document
+    const response = await page.goto('/no/such/page');
+    expect(response?.status()).toBe(404);
     expect(await shown(page)).toMatchObject({ set: 'consumer', screen: 'landing' });
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Find your next');
+    // The business area's own "any other path" is the business landing, also a 404.
+    const biz = await page.goto('/biz/no-such-page');
+    expect(biz?.status()).toBe(404);
+    expect(await shown(page)).toMatchObject({ set: 'business', screen: 'biz-landing' });
+    // The real addresses stay 200.
+    for (const path of ['/', '/biz', '/feed'])
+      expect((await page.goto(path))?.status(), path).toBe(200);
   });
 });
