@@ -1,5 +1,6 @@
 import {
   data as withStatus,
+  redirect,
   redirectDocument,
   useLoaderData,
   useLocation,
@@ -38,6 +39,8 @@ export async function loader({ request, context }: LoaderFunctionArgs<AppLoadCon
   if (publicConfig.testHooks && url.searchParams.get('__throw') === 'loader') {
     throw new Error('Test hook: the loader failed');
   }
+  // A real id under a wrong slug: moved for good to its own address (ADR 031).
+  if (loaded.meta.redirect) throw redirect(loaded.meta.redirect + url.search, 301);
   return withStatus(loaded, { status: loaded.meta.status ?? 200 });
 }
 
@@ -55,7 +58,7 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
   const routeSet =
     pinned?.routeSet ?? resolveRouteSet(url.pathname, deviceClassFromWidth(window.innerWidth));
   const config = browserConfig() ?? { siteUrl: window.location.origin, environment: 'unknown' };
-  return loadScreen(
+  const loaded = await loadScreen(
     {
       screen: resolveScreen(routeSet, url.pathname),
       url,
@@ -64,6 +67,8 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
     },
     config.siteUrl,
   );
+  if (loaded.meta.redirect) throw redirect(loaded.meta.redirect + url.search);
+  return loaded;
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {

@@ -39,7 +39,7 @@ export const screen = defineScreen<LocationData>({
       source: url.searchParams.get('utm_source') ?? '',
     };
   },
-  meta: (data, _screen, origin) => {
+  meta: (data, screen, origin) => {
     const location = data.location;
     if (!location)
       return {
@@ -49,6 +49,7 @@ export const screen = defineScreen<LocationData>({
       };
     const canonicalPath = paths.locationInCity(location.city_slug, location.clm_slug);
     return {
+      ...(namesAnother(screen.params, location) ? { redirect: canonicalPath } : {}),
       title: `${location.clm_name} — ${location.clm_label} in ${location.clm_city} · Spotreel`,
       description: `${location.clm_prompt} ${location.review_count} videos by locals in ${location.clm_neighborhood}, ${location.clm_city}.`,
       canonicalPath,
@@ -77,6 +78,21 @@ export const screen = defineScreen<LocationData>({
   shareResource: (data) => (data.location ? { type: 'location', id: data.location.clm_id } : null),
   Screen: ({ data }) => (data.location ? <Place data={data} /> : <NotFound what="place" />),
 });
+
+/**
+ * Whether the address names this place with a wrong slug (only the id decides which place,
+ * ADR 006): `location/:citySlug/:locationIdentifier` must be the place's own two slugs;
+ * `locations/:locationIdentifier` its own slug or the bare id.
+ */
+function namesAnother(
+  params: Record<string, string>,
+  location: { city_slug: string; clm_slug: string; clm_id: number },
+): boolean {
+  const identifier = params.locationIdentifier ?? '';
+  if (params.citySlug !== undefined)
+    return params.citySlug !== location.city_slug || identifier !== location.clm_slug;
+  return identifier !== location.clm_slug && identifier !== String(location.clm_id);
+}
 
 function Place({ data }: { data: LocationPageData & { source: string } }) {
   const root = useRootData();

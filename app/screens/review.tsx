@@ -18,7 +18,7 @@ export const screen = defineScreen<ReviewData | { review: null }>({
     const more = await reads.locationVideos({ id: review.location.clm_id }, { per_page: 13 });
     return { review, more };
   },
-  meta: (data, _screen, origin) => {
+  meta: (data, screen, origin) => {
     const review = data.review;
     if (!review)
       return {
@@ -28,7 +28,14 @@ export const screen = defineScreen<ReviewData | { review: null }>({
       };
     const place = review.location;
     const canonicalPath = paths.review(review.clm_id);
+    // listing/:reviewId/:stateSlug/:citySlug/:locationIdentifier must name the video's own place
+    // (its city slug is `{citySlug}-{stateSlug}`, ADR 006); a wrong one moves to the video.
+    const { stateSlug, citySlug, locationIdentifier } = screen.params;
+    const wrongListing =
+      stateSlug !== undefined &&
+      (`${citySlug}-${stateSlug}` !== place.city_slug || locationIdentifier !== place.clm_slug);
     return {
+      ...(wrongListing ? { redirect: canonicalPath } : {}),
       title: `${place.clm_name} by @${review.author.clm_username} · Spotreel`,
       description: review.clm_caption,
       canonicalPath,

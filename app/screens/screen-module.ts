@@ -20,6 +20,11 @@ export interface ScreenMeta {
   canonicalPath?: string;
   /** HTTP status of a document request (404 when the thing does not exist). */
   status?: number;
+  /**
+   * The thing's own address, when this one names it with a wrong slug (a real id under another
+   * name): a document request moves there (301, the query kept), a client navigation too.
+   */
+  redirect?: string;
   /** Link previews (Open Graph, Twitter): the kind of page and its poster or video. */
   social?: Pick<SocialMetaInput, 'type' | 'image' | 'video'>;
   /** Structured data for search engines (schema.org JSON-LD). */

@@ -217,6 +217,56 @@ test.describe('creator profile', () => {
   });
 });
 
+test.describe('addresses with a wrong slug', () => {
+  interface Place {
+    clm_id: number;
+    clm_slug: string;
+    city_slug: string;
+  }
+  const placeAt = async (request: APIRequestContext, id: number) =>
+    (await (await request.get(`/api/v2/locations/${id}`)).json()) as Place;
+
+  test('a place address whose slug is wrong for a real id moves (301) to its own', async ({
+    page,
+    request,
+  }) => {
+    const place = await placeAt(request, 1040);
+    const other = await placeAt(request, 1001);
+    const canonical = `/location/${place.city_slug}/${place.clm_slug}`;
+    const otherName = other.clm_slug.replace(/-\d+$/, '');
+    for (const wrong of [
+      `/location/${place.city_slug}/${otherName}-${place.clm_id}`,
+      `/location/${other.city_slug === place.city_slug ? 'nowhere-zz' : other.city_slug}/${place.clm_slug}`,
+      `/locations/${otherName}-${place.clm_id}`,
+    ]) {
+      const answer = await request.get(`${wrong}?utm_source=newsletter`, { maxRedirects: 0 });
+      expect(answer.status(), wrong).toBe(301);
+      expect(answer.headers()['location'], wrong).toBe(`${canonical}?utm_source=newsletter`);
+    }
+    // the spec's other forms of the same place stay where they are
+    for (const right of [canonical, `/locations/${place.clm_slug}`, `/locations/${place.clm_id}`])
+      expect((await request.get(right, { maxRedirects: 0 })).status(), right).toBe(200);
+    await page.goto(`/location/${place.city_slug}/${otherName}-${place.clm_id}`);
+    await expect(page).toHaveURL(new RegExp(`${canonical}$`));
+  });
+
+  test('a listing address whose slugs are wrong for its video moves (301) to the video', async ({
+    request,
+  }) => {
+    const review = (await (await request.get('/api/v2/reviews/148734')).json()) as {
+      clm_id: number;
+      location: Place;
+    };
+    const [citySlug, stateSlug] = /^(.*)-([a-z]{2})$/.exec(review.location.city_slug)!.slice(1);
+    const right = `/listing/${review.clm_id}/${stateSlug}/${citySlug}/${review.location.clm_slug}`;
+    expect((await request.get(right, { maxRedirects: 0 })).status()).toBe(200);
+    const wrong = `/listing/${review.clm_id}/zz/nowhere/${review.location.clm_slug}`;
+    const answer = await request.get(wrong, { maxRedirects: 0 });
+    expect(answer.status()).toBe(301);
+    expect(answer.headers()['location']).toBe(`/reviews/${review.clm_id}`);
+  });
+});
+
 test.describe('not found', () => {
   for (const [path, what] of <[string, string][]>[
     ['/city/zz/nowhere', 'city'],
