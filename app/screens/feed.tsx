@@ -51,14 +51,19 @@ export const screen = defineScreen<FeedData>({
       };
     }
     if (screen.id === 'user-collection') {
-      const userId = screen.params.userIdentifier ?? '';
+      const userIdentifier = screen.params.userIdentifier ?? '';
       const listId = screen.params.userCollectionId ?? '';
+      // spec §2.4 userIdentifier: the owner's id, username or vanity url, as users/:userSlug
+      // takes them (ADR 006): the route read names the user either way.
+      const owner = /^\d{1,12}$/.test(listId)
+        ? await reads.route({ slug: userIdentifier }, { target_type: 'user' })
+        : null;
+      const userId = owner?.targetType === 'user' ? owner.targetId : null;
       const list =
-        /^\d{1,12}$/.test(userId) && /^\d{1,12}$/.test(listId)
-          ? await reads.userCollections({ userId: Number(userId) }, { single: listId })
-          : null;
+        userId === null ? null : await reads.userCollections({ userId }, { single: listId });
       // With `single`, the answer is that one list (its reviews), not the owner's lists.
-      if (!list || !('reviews' in list)) return notFound(`user-collection:${userId}:${listId}`);
+      if (!list || !('reviews' in list))
+        return notFound(`user-collection:${userIdentifier}:${listId}`);
       const source = staticFeedSource(`user-collection:${userId}:${listId}`, list.reviews);
       return {
         key: source.key,

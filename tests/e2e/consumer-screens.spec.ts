@@ -200,6 +200,34 @@ test.describe('feed and collections', () => {
     }
     throw new Error('no user collection in the seeded world');
   });
+
+  test("a user collection opens by its owner's username too (spec §2.4 userIdentifier)", async ({
+    page,
+    request,
+    consoleProblems,
+  }) => {
+    consoleProblems.allow(/status of 404/); // the list that is not theirs, on purpose
+    for (let user = 2; user < 60; user++) {
+      const answer = await request.get(`/api/user/collections/${user}`);
+      const lists = (await answer.json()) as {
+        user?: { clm_username: string; vanity_url: string };
+        data?: { id: number; name: string }[];
+      };
+      const list = lists.data?.[0];
+      if (!list || !lists.user) continue;
+      for (const identifier of [lists.user.clm_username, lists.user.vanity_url]) {
+        const response = await page.goto(`/users/${identifier}/collections/${list.id}`);
+        expect(response?.status(), identifier).toBe(200);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(list.name);
+        await expect(page.getByRole('article').first()).toBeVisible();
+      }
+      // a list that is not this user's is not found
+      const other = await page.goto(`/users/${lists.user.clm_username}/collections/987654`);
+      expect(other?.status()).toBe(404);
+      return;
+    }
+    throw new Error('no user collection in the seeded world');
+  });
 });
 
 test.describe('creator profile', () => {
