@@ -17,10 +17,12 @@ declare module 'react-router' {
     /** spec §7 reads, answered in process by the product server's own handlers. */
     reads: Reads;
     /**
-     * The database cannot serve this page (docs/decisions/026-storage-faults.md): the root
-     * answers the §8 fallback with status 503, a "try again" page, instead of a page of nothing.
+     * The data this page needs could not be read — the database cannot serve it
+     * (docs/decisions/026-storage-faults.md), or a read failed on a page that would have said
+     * "not found" (docs/decisions/031-addresses-and-statuses.md): the root answers the §8
+     * fallback with status 503, a "try again" page, instead of a page of nothing or a false 404.
      */
-    databaseUnavailable?: boolean;
+    dataUnavailable?: boolean;
   }
 }
 

@@ -29,9 +29,12 @@ export const links: LinksFunction = () => [
  * never reloads its data on client navigations, so the set holds for the page's life.
  */
 export async function loader({ request, context }: LoaderFunctionArgs<AppLoadContext>) {
-  // The database cannot serve this page: the fallback below, as a 503 (ADR 026).
-  if (context.databaseUnavailable)
-    throw data('The database is not answering', { status: 503, statusText: 'Service Unavailable' });
+  // This page's data could not be read: the fallback below, as a 503 (ADR 026, ADR 031).
+  if (context.dataUnavailable)
+    throw data('The page data could not be read', {
+      status: 503,
+      statusText: 'Service Unavailable',
+    });
   const { reads } = context;
   const [trending, user] = await Promise.all([
     reads.trendingLocations(),

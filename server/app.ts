@@ -134,6 +134,7 @@ export async function buildApp({
   const reads = createReadRegistry({
     sharedTtlMs: config.apiCacheTtlMs,
     sharedMaxEntries: config.apiCacheMaxEntries,
+    testHooks: config.testHooks,
   });
   await app.register(
     productApi(

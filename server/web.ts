@@ -33,8 +33,12 @@ export interface WebLoadContext {
   hasSession: boolean;
   /** spec §7 reads, answered in process by the product server's own handlers. */
   reads: Reads;
-  /** The database cannot serve this page: the root answers the 503 "try again" page (ADR 026). */
-  databaseUnavailable?: boolean;
+  /**
+   * The data this page needs could not be read (the database cannot serve it, ADR 026, or a read
+   * failed where the page would have said "not found", ADR 031): the root answers the 503
+   * "try again" page.
+   */
+  dataUnavailable?: boolean;
 }
 
 /** The reads of a page the database cannot serve: each answers null without asking it. */
@@ -173,14 +177,14 @@ export async function registerWebApp(
       // Evaluated for every document request, so the first render already uses them. A
       // database that cannot answer leaves them unread, and the page a 503 (ADR 026).
       let flagValues: Record<string, FlagValue> = {};
-      let databaseUnavailable = false;
+      let dataUnavailable = false;
       try {
         flagValues = await flags.evaluate(distinctId);
       } catch (error) {
         const fault = storageFaultOf(error);
         if (!fault) throw error;
         request.log.warn({ fault }, 'flags not read: the database cannot serve them');
-        databaseUnavailable = true;
+        dataUnavailable = true;
       }
       const device = deviceClassFromUserAgent(
         request.headers['user-agent'],
@@ -196,7 +200,7 @@ export async function registerWebApp(
       ) => {
         const outcome: PageReadsOutcome = { personal: false, failed: false };
         const context: WebLoadContext = {
-          databaseUnavailable: unavailable,
+          dataUnavailable: unavailable,
           nonce: values.nonce,
           publicConfig,
           pageFlags: { distinct_id: values.distinctId, flags: flagValues },
@@ -218,10 +222,18 @@ export async function registerWebApp(
           outcome,
         };
       };
-      /** A read the database could not serve makes the page the 503 "try again" page (ADR 026). */
+      /**
+       * A read the database could not serve makes the page the 503 "try again" page (ADR 026);
+       * so does a failed read on a page that would say "not found": 404 is for a real absence
+       * only, a passing fault must not tell people or search engines that a place is gone
+       * (ADR 031).
+       */
       const render = async (values: { nonce: string; distinctId: string }) => {
-        const rendered = await renderWith(values, databaseUnavailable);
-        return rendered.outcome.unavailable ? renderWith(values, true) : rendered;
+        const rendered = await renderWith(values, dataUnavailable);
+        const { outcome, response } = rendered;
+        return outcome.unavailable || (outcome.failed && response.status === 404)
+          ? renderWith(values, true)
+          : rendered;
       };
 
       const cacheable =

@@ -55,7 +55,11 @@ interface Registered {
 export interface PageReadsOutcome {
   /** A read answered for this visitor alone (not a public read). */
   personal: boolean;
-  /** A read failed for a reason other than refusing its input or not finding its thing. */
+  /**
+   * A read failed for a reason other than refusing its input or not finding its thing. A page
+   * that then says "not found" may only have missed what it looked for: the host answers the
+   * 503 "try again" page instead of that 404.
+   */
   failed: boolean;
   /**
    * A read failed because the database cannot serve it (not answering): the page would show
@@ -89,7 +93,12 @@ function asStrings(values: object | undefined): Record<string, string> {
  * schemas and handler. Fastify serves it at its URL; a server render calls the same handler in
  * process through `pageReads` — the same checks, no HTTP and no JSON in between.
  */
-export function createReadRegistry(options: { sharedTtlMs: number; sharedMaxEntries: number }) {
+export function createReadRegistry(options: {
+  sharedTtlMs: number;
+  sharedMaxEntries: number;
+  /** TEST_HOOKS: a page asked with `?__throw=read` has every read fail, as a server fault would. */
+  testHooks?: boolean;
+}) {
   const handlers = new Map<ReadName, Registered>();
   // Answers of public reads, as the /api response cache keeps them for HTTP (ADR 008): every
   // page asks for the trending places, and a burst of one page asks for the same things.
@@ -153,6 +162,9 @@ export function createReadRegistry(options: { sharedTtlMs: number; sharedMaxEntr
     outcome: PageReadsOutcome = { personal: false, failed: false },
   ): Reads {
     const memo = memoFor(request);
+    const failOnPurpose =
+      options.testHooks === true &&
+      new URLSearchParams(request.url.split('?')[1] ?? '').get('__throw') === 'read';
     const call = async (name: ReadName, params?: object, query?: object) => {
       const entry = handlers.get(name);
       if (!entry) throw new Error(`No handler is registered for the read ${name}`);
@@ -166,15 +178,17 @@ export function createReadRegistry(options: { sharedTtlMs: number; sharedMaxEntr
         return null;
       }
       const run = () =>
-        entry.handler({
-          params: 'data' in checkedParams ? checkedParams.data : {},
-          query: 'data' in checkedQuery ? checkedQuery.data : {},
-          request,
-          reply,
-          memo,
-        });
+        failOnPurpose
+          ? Promise.reject(new Error(`Test hook: the read ${name} failed`))
+          : entry.handler({
+              params: 'data' in checkedParams ? checkedParams.data : {},
+              query: 'data' in checkedQuery ? checkedQuery.data : {},
+              request,
+              reply,
+              memo,
+            });
       try {
-        return await (entry.shared && options.sharedTtlMs > 0
+        return await (entry.shared && options.sharedTtlMs > 0 && !failOnPurpose
           ? sharedAnswer(JSON.stringify([name, asStrings(params), asStrings(query)]), run)
           : run());
       } catch (error) {

@@ -26,4 +26,32 @@ test.describe('error fallback (spec §8)', () => {
     expect(response?.status()).toBe(500);
     await expect(page.getByRole('link', { name: 'Retry' })).toBeVisible();
   });
+
+  test('a data read that fails during a server render is a 503 with the fallback, never a 404', async ({
+    page,
+    request,
+    consoleProblems,
+  }) => {
+    consoleProblems.allow(/status of 503/);
+    const place = (await (await request.get('/api/v2/locations/1001')).json()) as {
+      clm_slug: string;
+      city_slug: string;
+    };
+    // Test hook: every read of this render fails as a fault of the server would (a 500).
+    for (const path of [
+      `/location/${place.city_slug}/${place.clm_slug}?__throw=read`,
+      '/reviews/148734?__throw=read',
+      '/city/il/chicago?__throw=read',
+    ]) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(503);
+      expect(response?.headers()['retry-after'], path).toBeTruthy();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+        "Oops, looks like something went wrong. Let's try this again.",
+      );
+      await expect(page.getByText(/couldn.t find that/)).toHaveCount(0);
+    }
+    // A real absence stays a 404.
+    expect((await request.get('/locations/gone-987654321')).status()).toBe(404);
+  });
 });
