@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idFromDigits } from './storable';
 import { WEEK_DAYS } from './week-days';
 
 const text = (label: string, max: number) =>
@@ -68,8 +69,34 @@ export const ClaimReceived = z
     claim_id: z.number().int(),
     /** The listed place this claim names, when one matched. */
     location_id: z.number().int().nullable(),
+    receipt: z
+      .string()
+      .describe(
+        'What the claimer shows to see their claim again (claim-business/complete?claim=…): the claim id and a mark only this server makes',
+      ),
   })
   .meta({ id: 'BusinessClaimReceived' });
+export type ClaimReceived = z.infer<typeof ClaimReceived>;
+
+const RECEIPT_RULE = 'A claim receipt is the claim number, a dot and 43 letters, digits, - or _';
+
+/** GET /api/biz/claims/{receipt}: `{claim_id}.{mark}` (docs/decisions/031-addresses-and-statuses.md). */
+export const ClaimReceiptParams = z.object({
+  receipt: z
+    .string()
+    .regex(/^[0-9]{1,10}\.[A-Za-z0-9_-]{43}$/, RECEIPT_RULE)
+    .refine((receipt) => idFromDigits(receipt.split('.')[0]!) !== null, RECEIPT_RULE),
+});
+
+/** A claim its receipt names: what claim-business/complete confirms. */
+export const ClaimStatus = z
+  .object({
+    status: z.literal('received'),
+    claim_id: z.number().int(),
+    business_name: z.string(),
+  })
+  .meta({ id: 'BusinessClaimStatus' });
+export type ClaimStatus = z.infer<typeof ClaimStatus>;
 
 const Time = z.string().regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, 'Use a 24-hour time like 09:30');
 

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { AppUserRecord, BusinessDashboardLocations } from './accounts';
-import type { Growth, GrowthQuery, ListingInfo } from './business';
+import type { ClaimStatus, Growth, GrowthQuery, ListingInfo } from './business';
 import type { City } from './cities';
 import type { ClassificationList, ClassificationListQuery } from './classifications';
 import type {
@@ -55,6 +55,7 @@ export const READ_URLS = {
   businessDashboardLocations: '/api/user/:userId/business-dashboard-locations',
   growth: '/api/biz/locations/:id/growth',
   listingInfo: '/api/biz/locations/:id/info',
+  claimReceipt: '/api/biz/claims/:receipt',
 } as const;
 
 type None = Record<string, never>;
@@ -105,6 +106,7 @@ export interface ReadTypes {
   };
   growth: { params: Id; query: z.input<typeof GrowthQuery>; answer: Growth };
   listingInfo: { params: Id; query: None; answer: ListingInfo };
+  claimReceipt: { params: { receipt: string }; query: None; answer: ClaimStatus };
 }
 
 export type ReadName = keyof typeof READ_URLS & keyof ReadTypes;

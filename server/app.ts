@@ -33,7 +33,7 @@ import { registerOpenApi } from './openapi';
 import { registerRateLimits } from './rate-limits';
 import { createPageCache } from './page-cache';
 import { createResponseCache, responseCachePlugin } from './response-cache';
-import { securityPlugin } from './security';
+import { createClaimReceipts, securityPlugin } from './security';
 import { registerSeo } from './seo';
 import { registerWebApp } from './web';
 
@@ -161,7 +161,7 @@ export async function buildApp({
       },
       [
         accountRoutes({ sessions, idTokens }),
-        businessRoutes({ sessions }),
+        businessRoutes({ sessions, receipts: createClaimReceipts(config.auth.secret) }),
         campaignRoutes({ sessions }),
       ],
     ),

@@ -74,6 +74,37 @@ export function createCsrfTokens(secret: string | null): CsrfTokens {
   };
 }
 
+/**
+ * Receipts of business claims (docs/decisions/031-addresses-and-statuses.md):
+ * `<claim id>.<mark>`, the mark HMAC-SHA256 over the id under a key derived from AUTH_SECRET.
+ * The claimer gets one with their claim; claim-business/complete confirms only the claim a
+ * receipt names, so a made-up address confirms nothing.
+ */
+export interface ClaimReceipts {
+  issue(claimId: number): string;
+  /** The claim id `receipt` names, when this server made it; null otherwise. */
+  claimIdOf(receipt: string): number | null;
+}
+
+export function createClaimReceipts(secret: string | null): ClaimReceipts {
+  // Without AUTH_SECRET (development, tests) each process makes its own key: a restart makes
+  // the receipts it gave out name nothing (the claims themselves stay stored).
+  const key = Buffer.from(
+    hkdfSync('sha256', secret ?? randomBytes(32), 'spotreel-claim-receipt', 'v1', 32),
+  );
+  const mark = (claimId: number) =>
+    createHmac('sha256', key).update(`claim:${claimId}`).digest('base64url');
+  return {
+    issue: (claimId) => `${claimId}.${mark(claimId)}`,
+    claimIdOf(receipt) {
+      const parts = /^([1-9][0-9]{0,9})\.([A-Za-z0-9_-]{43})$/.exec(receipt);
+      if (!parts) return null;
+      const claimId = Number(parts[1]);
+      return sameText(parts[2]!, mark(claimId)) ? claimId : null;
+    },
+  };
+}
+
 /** The device id cookie of the request, when it has an id's shape. */
 function deviceIdOf(request: FastifyRequest): string | null {
   const value = siteCookie(request, DEVICE_ID_COOKIE);

@@ -1,4 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
+import type { ClaimStatus } from '../../contract/business';
 import { BusinessSignIn } from '../features/business/business-sign-in';
 // Every business screen shares this stylesheet: linked with the page, so the server-rendered
 // screen is styled before its script (loaded on demand, below) arrives.
@@ -40,7 +41,7 @@ function OnDemand({ children }: { children: ReactNode }) {
 type BusinessData =
   | { kind: 'page' }
   | { kind: 'claim'; prefill: ClaimPrefill }
-  | { kind: 'claim-complete'; businessName: string | null }
+  | { kind: 'claim-complete'; claim: ClaimStatus | null }
   | { kind: 'verify'; source: string }
   | { kind: 'dashboard'; dashboard: DashboardData };
 
@@ -82,8 +83,13 @@ export const screen = defineScreen<BusinessData>({
     switch (screen.id) {
       case 'biz-claim':
         return { kind: 'claim', prefill: claimPrefill(url.searchParams) };
-      case 'biz-claim-complete':
-        return { kind: 'claim-complete', businessName: url.searchParams.get('business') };
+      case 'biz-claim-complete': {
+        // Only the claim its receipt names (the claim form's answer) is confirmed: a made-up
+        // address (?business=Anything) confirms nothing.
+        const receipt = url.searchParams.get('claim');
+        const claim = receipt ? await reads.claimReceipt({ receipt }) : null;
+        return { kind: 'claim-complete', claim };
+      }
       case 'verify-business':
         return { kind: 'verify', source: url.searchParams.get('utm_source') ?? '' };
       case 'biz-dashboard':
@@ -95,7 +101,13 @@ export const screen = defineScreen<BusinessData>({
         return { kind: 'page' };
     }
   },
-  meta: (_data, screen) => {
+  meta: (data, screen) => {
+    if (data.kind === 'claim-complete' && !data.claim)
+      return {
+        title: 'No claim found · Spotreel',
+        description: 'This address names no claim. Claim your business to get one.',
+        status: 404,
+      };
     const copy = META[screen.id] ?? META['biz-landing']!;
     return {
       title: `${copy.title} · Spotreel`,
@@ -120,9 +132,7 @@ function businessScreen(
     case 'biz-claim':
       return data.kind === 'claim' ? <ClaimForm prefill={data.prefill} /> : null;
     case 'biz-claim-complete':
-      return (
-        <ClaimComplete businessName={data.kind === 'claim-complete' ? data.businessName : null} />
-      );
+      return <ClaimComplete claim={data.kind === 'claim-complete' ? data.claim : null} />;
     case 'verify-business':
       return <VerifyBusiness source={data.kind === 'verify' ? data.source : ''} />;
     case 'verify-business-checkout':

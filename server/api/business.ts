@@ -2,7 +2,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   ClaimBody,
+  ClaimReceiptParams,
   ClaimReceived,
+  ClaimStatus,
   Growth,
   GrowthQuery,
   ListingInfo,
@@ -15,6 +17,7 @@ import type { Database } from '../../db/client';
 import { businessClaims, businessOwners, locations } from '../../db/schema';
 import { signedInUserId, type SessionStore } from '../auth/sessions';
 import { HttpError } from '../http-errors';
+import type { ClaimReceipts } from '../security';
 import type { ApiRoutes } from './context';
 import { rowsOf } from './read-models';
 
@@ -156,7 +159,7 @@ export async function growthOf(
  * claims, and a place's dashboard data — its owners only, checked on every call.
  */
 export const businessRoutes =
-  (services: { sessions: SessionStore }): ApiRoutes =>
+  (services: { sessions: SessionStore; receipts: ClaimReceipts }): ApiRoutes =>
   (ctx) =>
   async (app) => {
     const { db } = ctx;
@@ -252,7 +255,41 @@ export const businessRoutes =
           status: 'received' as const,
           claim_id: created.id,
           location_id: match?.id ?? null,
+          receipt: services.receipts.issue(created.id),
         });
+      },
+    );
+
+    ctx.reads.register(
+      app,
+      'claimReceipt',
+      {
+        schema: {
+          tags: ['business'],
+          summary:
+            'The claim a receipt names (claim-business/complete): 404 unless this server gave that receipt for a stored claim',
+          params: ClaimReceiptParams,
+          response: { 200: ClaimStatus, 400: ErrorBody, 404: ErrorBody, 429: ErrorBody },
+        },
+      },
+      async ({ params, reply }) => {
+        reply.header('cache-control', 'private, no-store');
+        const claimId = services.receipts.claimIdOf(params.receipt);
+        const [claim] =
+          claimId === null
+            ? []
+            : await db
+                .select({ id: businessClaims.id, businessName: businessClaims.businessName })
+                .from(businessClaims)
+                .where(eq(businessClaims.id, claimId))
+                .limit(1);
+        // A forged receipt reads the same as a claim never made.
+        if (!claim) throw new HttpError(404, 'not_found', 'No claim has this receipt');
+        return {
+          status: 'received' as const,
+          claim_id: claim.id,
+          business_name: claim.businessName,
+        };
       },
     );
 

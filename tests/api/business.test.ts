@@ -240,6 +240,40 @@ describe('claims', () => {
     expect(partner.status).toBe(201);
   });
 
+  it('gives the claimer a receipt that names the claim; nothing else confirms one', async () => {
+    const sent = await api<{ claim_id: number; receipt: string }>('/api/biz/claims', {
+      method: 'POST',
+      body: claim({ email: `receipt.${Date.now()}@example.com` }),
+    });
+    expect(sent.status).toBe(201);
+    expect(sent.body.receipt).toMatch(new RegExp(`^${sent.body.claim_id}\\.[A-Za-z0-9_-]{43}$`));
+    const shown = await api(`/api/biz/claims/${sent.body.receipt}`);
+    expect(shown.status).toBe(200);
+    expect(shown.body).toEqual({
+      status: 'received',
+      claim_id: sent.body.claim_id,
+      business_name: 'Rosa’s Corner Bakery',
+    });
+    expect(shown.headers.get('cache-control')).toBe('private, no-store');
+    // another claim's number under this claim's mark, a made-up mark, a claim never made
+    const mark = sent.body.receipt.split('.')[1]!;
+    for (const forged of [
+      `${sent.body.claim_id + 1}.${mark}`,
+      `${sent.body.claim_id}.${'A'.repeat(43)}`,
+      `987654321.${mark}`,
+    ]) {
+      const answer = await api<{ error: string }>(`/api/biz/claims/${forged}`);
+      expect(answer.status, forged).toBe(404);
+      expect(answer.body.error).toBe('not_found');
+    }
+    // not a receipt at all: bad input, said so
+    for (const bad of ['Anything', '1', '0.abc', `99999999999.${mark}`]) {
+      const answer = await api<{ error: string; message: string }>(`/api/biz/claims/${bad}`);
+      expect(answer.status, bad).toBe(400);
+      expect(answer.body.message).toMatch(/receipt/);
+    }
+  });
+
   it('matches a claim to the listed place it names', async () => {
     const place = await api<{
       clm_name: string;

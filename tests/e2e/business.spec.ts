@@ -145,6 +145,25 @@ test.describe('where claim leads (spec §2.2 business entry)', () => {
   });
 });
 
+test.describe('the claim confirmation', () => {
+  for (const query of ['?business=Anything', '', '?claim=1', '?claim=1.forged'])
+    test(`/claim-business/complete${query} confirms no claim that was not made`, async ({
+      page,
+      consoleProblems,
+    }) => {
+      consoleProblems.allow(/status of 404/); // Chromium logs a 404 document
+      const response = await page.goto(`/claim-business/complete${query}`);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByText(/your claim is in/i)).toHaveCount(0);
+      await expect(page.getByText('We have your claim for')).toHaveCount(0);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('We found no claim here');
+      await expect(page.getByRole('link', { name: 'Claim your business' })).toHaveAttribute(
+        'href',
+        '/claim-business',
+      );
+    });
+});
+
 test.describe('the owner dashboard', () => {
   test('an owner with two businesses: the first is selected, the switcher selects the other', async ({
     page,

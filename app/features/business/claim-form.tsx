@@ -11,6 +11,7 @@ import styles from './business.module.css';
 import { Field, SelectField, type FieldProps } from '../../components/ui/form-field';
 import type { ClaimPrefill } from './claim-prefill';
 import { writeRequest } from '../../../contract/endpoints';
+import type { ClaimReceived, ClaimStatus } from '../../../contract/business';
 
 type FieldName =
   | 'owner_name'
@@ -71,7 +72,7 @@ export function ClaimForm({ prefill }: { prefill: ClaimPrefill }) {
     setSending(true);
     try {
       const { method, path } = writeRequest('claim');
-      await browserApi().request(method, path, {
+      const received = await browserApi().request<ClaimReceived>(method, path, {
         body: {
           owner_name: values.owner_name,
           position: values.position,
@@ -88,8 +89,9 @@ export function ClaimForm({ prefill }: { prefill: ClaimPrefill }) {
           ...(prefill.utm_source ? { utm_source: prefill.utm_source } : {}),
         },
       });
+      // The receipt names this claim: the confirmation page shows it, and no claim not made.
       void navigate(
-        `${paths.claimBusinessComplete()}?${new URLSearchParams({ business: values.business_name.trim() })}`,
+        `${paths.claimBusinessComplete()}?${new URLSearchParams({ claim: received.receipt })}`,
       );
     } catch (error) {
       setSending(false);
@@ -210,14 +212,33 @@ export function ClaimForm({ prefill }: { prefill: ClaimPrefill }) {
   );
 }
 
-/** claim-business/complete: the claim is in, and what happens next. */
-export function ClaimComplete({ businessName }: { businessName: string | null }) {
+/**
+ * claim-business/complete: the claim its receipt names is in, and what happens next; without a
+ * claim (no receipt, or one this server did not give) it says so and leads to the claim form.
+ */
+export function ClaimComplete({ claim }: { claim: ClaimStatus | null }) {
+  if (!claim)
+    return (
+      <div className={`page-width ${styles.completePage}`}>
+        <h1>We found no claim here</h1>
+        <p className={styles.muted}>
+          This address does not name a claim we have. If you run a place, claim it — it is free and
+          takes two minutes.
+        </p>
+        <div className={styles.heroActions}>
+          <ButtonLink href={paths.claimBusiness()}>Claim your business</ButtonLink>
+          <ButtonLink href={paths.biz()} variant="secondary">
+            Spotreel for businesses
+          </ButtonLink>
+        </div>
+      </div>
+    );
   return (
     <div className={`page-width ${styles.completePage}`}>
       <CheckCircle2 className={styles.completeIcon} aria-hidden="true" />
       <h1>Thanks — your claim is in</h1>
       <p className={styles.muted}>
-        {businessName ? `We have your claim for ${businessName}. ` : ''}Here is what happens next:
+        We have your claim for {claim.business_name}. Here is what happens next:
       </p>
       <ol className={styles.nextSteps}>
         <li>We check the claim, usually within two business days.</li>
