@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, hydrated, isMobile, shown, test } from './fixtures';
 
 test.describe('route sets (spec §2)', () => {
@@ -25,61 +26,53 @@ test.describe('route sets (spec §2)', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Chicago' })).toBeVisible();
   });
 
-  test('on a desktop first load at /, every landing link opens the page it names', async ({
-    page,
-  }) => {
-    test.skip(isMobile(page), 'spec §2.1: only a desktop first load at / gets the landing set');
-    /** Opens `/` afresh, marks the window, runs `follow`, and checks a new page was loaded. */
-    const fromLanding = async (follow: () => Promise<void>, screen: string, url: RegExp) => {
-      await page.goto('/');
-      await hydrated(page);
-      expect((await shown(page)).set).toBe('landing');
-      await page.evaluate(() => {
-        (window as unknown as { __sameDocument?: boolean }).__sameDocument = true;
-      });
-      await follow();
-      await expect(page).toHaveURL(url);
-      await expect(page.locator('main#main')).toHaveAttribute('data-screen', screen);
-      expect(await shown(page)).toMatchObject({ set: 'consumer', screen });
-      // a full page load: the old window's marker is gone
-      expect(
-        await page.evaluate(
-          () => (window as unknown as { __sameDocument?: boolean }).__sameDocument ?? false,
-        ),
-      ).toBe(false);
-    };
-    const main = page.locator('main#main');
-    await fromLanding(
-      () => main.getByRole('link', { name: 'Start watching' }).click(),
+  // One test per link: each opens / afresh, follows the link and checks a new page was loaded.
+  for (const [name, screen, url, follow] of <
+    [string, string, RegExp, (page: Page) => Promise<void>][]
+  >[
+    [
+      'Start watching',
       'feed',
       /\/feed$/,
-    );
-    await fromLanding(
-      () => main.getByRole('link', { name: /^See all/ }).click(),
+      (page) => page.locator('main#main').getByRole('link', { name: 'Start watching' }).click(),
+    ],
+    [
+      'See all',
       'feed',
       /\/feed$/,
-    );
-    await fromLanding(
-      () =>
-        main
+      (page) =>
+        page
+          .locator('main#main')
+          .getByRole('link', { name: /^See all/ })
+          .click(),
+    ],
+    [
+      'a city tile',
+      'city',
+      /\/city\/il\/chicago$/,
+      (page) =>
+        page
+          .locator('main#main')
           .getByRole('link', { name: /^Chicago/ })
           .first()
           .click(),
-      'city',
-      /\/city\/il\/chicago$/,
-    );
-    await fromLanding(
-      () =>
-        main
+    ],
+    [
+      'a video tile',
+      'review',
+      /\/reviews\/\d+$/,
+      (page) =>
+        page
           .getByRole('list', { name: 'What locals are watching' })
           .getByRole('link')
           .first()
           .click(),
-      'review',
-      /\/reviews\/\d+$/,
-    );
-    await fromLanding(
-      async () => {
+    ],
+    [
+      'a search result',
+      'location',
+      /\/location\/[a-z-]+\/[a-z0-9-]+-\d+$/,
+      async (page) => {
         const box = page.getByRole('combobox', { name: 'Search Spotreel' });
         await box.fill('pizza');
         await expect(
@@ -92,10 +85,29 @@ test.describe('route sets (spec §2)', () => {
         await box.press('ArrowDown');
         await box.press('Enter');
       },
-      'location',
-      /\/location\/[a-z-]+\/[a-z0-9-]+-\d+$/,
-    );
-  });
+    ],
+  ])
+    test(`on a desktop first load at /, ${name} on the landing page opens the page it names`, async ({
+      page,
+    }) => {
+      test.skip(isMobile(page), 'spec §2.1: only a desktop first load at / gets the landing set');
+      await page.goto('/');
+      await hydrated(page);
+      expect((await shown(page)).set).toBe('landing');
+      await page.evaluate(() => {
+        (window as unknown as { __sameDocument?: boolean }).__sameDocument = true;
+      });
+      await follow(page);
+      await expect(page).toHaveURL(url);
+      await expect(page.locator('main#main')).toHaveAttribute('data-screen', screen);
+      expect(await shown(page)).toMatchObject({ set: 'consumer', screen });
+      // a full page load: the old window's marker is gone
+      expect(
+        await page.evaluate(
+          () => (window as unknown as { __sameDocument?: boolean }).__sameDocument ?? false,
+        ),
+      ).toBe(false);
+    });
 
   test('a consumer path opens the consumer set; its links stay in it', async ({ page }) => {
     await page.goto('/city/il/chicago');
