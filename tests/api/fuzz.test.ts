@@ -502,7 +502,8 @@ function send(base: URL, request: FuzzRequest, keepAlive = true): Promise<Answer
         response.on('end', () => {
           // A bent Accept-Encoding may still get a compressed answer.
           const body = Buffer.concat(chunks);
-          const encoding = response.headers['content-encoding'];
+          // A HEAD answer (or a 204/304) carries the headers of its encoding and no body.
+          const encoding = body.length === 0 ? undefined : response.headers['content-encoding'];
           resolve({
             status: response.statusCode ?? 0,
             contentType: String(response.headers['content-type'] ?? ''),
