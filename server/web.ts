@@ -158,7 +158,9 @@ export async function registerWebApp(
     schema: { hide: true },
     handler: async (request, reply) => {
       const path = request.url.split('?')[0] ?? '/';
-      if (path.startsWith('/api/'))
+      // An /api or /auth path that no route takes is a refusal in ErrorBody, not a page: the
+      // web app would show its landing page there, as a 404 (ADR 031).
+      if (path.startsWith('/api/') || path.startsWith('/auth/'))
         return reply.code(404).send(apiNotFound(request.method, request.url));
       if (path.startsWith('/media/') || path.startsWith('/assets/')) return reply.callNotFound();
       // The cookies the browser keeps, set when missing (`__Host-` named on secure hosts,
