@@ -312,6 +312,14 @@ describe('URLs and bodies', () => {
     expect(calls[1]?.init.body).toBe('{"watchedDuration":12.5}');
   });
 
+  it('lets a write outlive the page only when asked (keepalive)', async () => {
+    const { client, calls } = setup();
+    await client.put('/api/v2/reviews/1/reads/web-1', { watchedDuration: 1 }, { keepalive: true });
+    await client.put('/api/a');
+    expect(calls[0]?.init.keepalive).toBe(true);
+    expect(calls[1]?.init).not.toHaveProperty('keepalive');
+  });
+
   it('sends no body when none is given', async () => {
     const { client, calls } = setup();
     await client.get('/api/a');

@@ -31,6 +31,11 @@ export interface RequestOptions {
   token?: string;
   /** Send `body` as form data instead of JSON (spec §7 generic POST helper). */
   form?: boolean;
+  /**
+   * Let the call outlive the page (fetch `keepalive`): a write sent as the visitor leaves
+   * (pagehide, a hidden tab) still reaches the server. Bodies up to 64 KB.
+   */
+  keepalive?: boolean;
 }
 
 export interface ApiClient {
@@ -41,7 +46,11 @@ export interface ApiClient {
     body?: unknown,
     options?: { token?: string; form?: boolean },
   ): Promise<T | null>;
-  put<T>(path: string, body?: unknown, options?: { token?: string }): Promise<T | null>;
+  put<T>(
+    path: string,
+    body?: unknown,
+    options?: { token?: string; keepalive?: boolean },
+  ): Promise<T | null>;
   /**
    * Like get/post/put but rejects instead of returning null, for callers that must show a field
    * error (sign-up, forms): throws ApiError with the status and the server's { error, message }.
@@ -180,6 +189,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       method: method.toUpperCase(),
       headers: headers(session, init.token, form),
     };
+    if (init.keepalive) requestInit.keepalive = true;
     if (form) {
       const body = formBody(init.body);
       if (body !== undefined) requestInit.body = body;
@@ -231,8 +241,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     post<T>(path: string, body?: unknown, callOptions?: { token?: string; form?: boolean }) {
       return orNull<T>('POST', path, { body, token: callOptions?.token, form: callOptions?.form });
     },
-    put<T>(path: string, body?: unknown, callOptions?: { token?: string }) {
-      return orNull<T>('PUT', path, { body, token: callOptions?.token });
+    put<T>(path: string, body?: unknown, callOptions?: { token?: string; keepalive?: boolean }) {
+      return orNull<T>('PUT', path, {
+        body,
+        token: callOptions?.token,
+        keepalive: callOptions?.keepalive,
+      });
     },
     request,
   };

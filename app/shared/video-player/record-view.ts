@@ -37,7 +37,9 @@ function deviceStorage(): Pick<Storage, 'getItem' | 'setItem'> {
 
 /**
  * Records that this device watched `review` (the player's onView). Browser only; a failed call is
- * logged by the API client and otherwise ignored (spec §8), so this never rejects.
+ * logged by the API client and otherwise ignored (spec §8), so this never rejects. The call is
+ * `keepalive`: the player reports a view when the visitor leaves (pagehide, the tab hidden, the
+ * player unmounted), and a plain fetch would die with the page.
  */
 export async function recordView(review: Review, watchedSeconds: number): Promise<void> {
   if (typeof window === 'undefined') return;
@@ -45,5 +47,5 @@ export async function recordView(review: Review, watchedSeconds: number): Promis
     crypto.randomUUID(),
   );
   const { path, body } = readRequest(review, watchedSeconds, deviceId);
-  await browserApi().put<null>(path, body);
+  await browserApi().put<null>(path, body, { keepalive: true });
 }
