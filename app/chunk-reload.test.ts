@@ -1,5 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import { CHUNK_RELOAD_GUARD_MS, isChunkLoadError, shouldReloadForChunkError } from './chunk-reload';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  CHUNK_LOAD_TIMEOUT_MS,
+  CHUNK_RELOAD_GUARD_MS,
+  ChunkLoadError,
+  isChunkLoadError,
+  shouldReloadForChunkError,
+  withChunkTimeout,
+} from './chunk-reload';
 
 const memory = () => {
   const items = new Map<string, string>();
@@ -32,5 +39,38 @@ describe('chunk load failures (spec §8)', () => {
 
   it('never reloads for other errors', () => {
     expect(shouldReloadForChunkError(new Error('boom'), memory(), 1)).toBe(false);
+  });
+
+  it('does not reload for a chunk that timed out: the fallback screen stays', () => {
+    const error = new ChunkLoadError('timed out', { timedOut: true });
+    expect(isChunkLoadError(error)).toBe(true);
+    expect(shouldReloadForChunkError(error, memory(), 1_000_000)).toBe(false);
+  });
+});
+
+describe('a chunk that never arrives (spec §8, §9: ChunkLoadError after 120000 ms)', () => {
+  afterEach(() => void vi.useRealTimers());
+
+  it('fails with a ChunkLoadError after 120000 ms, not before', async () => {
+    vi.useFakeTimers();
+    const loading = withChunkTimeout(() => new Promise<never>(() => {}));
+    const settled = vi.fn();
+    loading.catch(settled);
+    expect(CHUNK_LOAD_TIMEOUT_MS).toBe(120_000);
+    await vi.advanceTimersByTimeAsync(119_999);
+    expect(settled).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    const error: unknown = settled.mock.calls[0]?.[0];
+    expect(error).toBeInstanceOf(ChunkLoadError);
+    expect((error as ChunkLoadError).name).toBe('ChunkLoadError');
+    expect((error as ChunkLoadError).timedOut).toBe(true);
+  });
+
+  it('passes a chunk that arrives, or fails as it did, and leaves no timer behind', async () => {
+    vi.useFakeTimers();
+    await expect(withChunkTimeout(() => Promise.resolve('module'))).resolves.toBe('module');
+    const refused = new TypeError('Failed to fetch dynamically imported module: /assets/x.js');
+    await expect(withChunkTimeout(() => Promise.reject(refused))).rejects.toBe(refused);
+    expect(vi.getTimerCount()).toBe(0);
   });
 });

@@ -1,5 +1,6 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import type { ClaimStatus } from '../../contract/business';
+import { lazyChunk } from '../chunk-reload';
 import { BusinessSignIn } from '../features/business/business-sign-in';
 // Every business screen shares this stylesheet: linked with the page, so the server-rendered
 // screen is styled before its script (loaded on demand, below) arrives.
@@ -11,22 +12,22 @@ import type { ScreenId } from '../route-sets';
 import { defineScreen } from './screen-module';
 
 // The business area's code loads with its pages only: consumer pages do not ship it.
-const BusinessLanding = lazy(() =>
+const BusinessLanding = lazyChunk(() =>
   import('../features/business/business-landing').then((m) => ({ default: m.BusinessLanding })),
 );
-const ClaimForm = lazy(() =>
+const ClaimForm = lazyChunk(() =>
   import('../features/business/claim-form').then((m) => ({ default: m.ClaimForm })),
 );
-const ClaimComplete = lazy(() =>
+const ClaimComplete = lazyChunk(() =>
   import('../features/business/claim-form').then((m) => ({ default: m.ClaimComplete })),
 );
-const VerifyBusiness = lazy(() =>
+const VerifyBusiness = lazyChunk(() =>
   import('../features/business/verify').then((m) => ({ default: m.VerifyBusiness })),
 );
-const VerifyCheckout = lazy(() =>
+const VerifyCheckout = lazyChunk(() =>
   import('../features/business/verify').then((m) => ({ default: m.VerifyCheckout })),
 );
-const Dashboard = lazy(() =>
+const Dashboard = lazyChunk(() =>
   import('../features/business/dashboard').then((m) => ({ default: m.Dashboard })),
 );
 

@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyChunk } from '../chunk-reload';
 // Every campaign page shares this stylesheet: linked with the page, so the server-rendered page
 // is styled before its script (loaded on demand) arrives.
 import styles from '../features/campaigns/campaigns.module.css';
@@ -6,24 +7,24 @@ import type { ScreenId } from '../route-sets';
 import { defineScreen } from './screen-module';
 
 const pages = {
-  scholarship: lazy(() =>
+  scholarship: lazyChunk(() =>
     import('../features/campaigns/scholarship-page').then((m) => ({ default: m.ScholarshipPage })),
   ),
-  'kygo-sweepstakes': lazy(() =>
+  'kygo-sweepstakes': lazyChunk(() =>
     import('../features/campaigns/giveaway-page').then((m) => ({ default: m.GiveawayPage })),
   ),
-  'kygo-sweepstakes-rules': lazy(() =>
+  'kygo-sweepstakes-rules': lazyChunk(() =>
     import('../features/campaigns/rules-page').then((m) => ({ default: m.GiveawayRulesPage })),
   ),
-  creators: lazy(() =>
+  creators: lazyChunk(() =>
     import('../features/campaigns/creators-page').then((m) => ({ default: m.CreatorsPage })),
   ),
-  communityround: lazy(() =>
+  communityround: lazyChunk(() =>
     import('../features/campaigns/community-round-page').then((m) => ({
       default: m.CommunityRoundPage,
     })),
   ),
-  trytibbs: lazy(() =>
+  trytibbs: lazyChunk(() =>
     import('../features/campaigns/partner-offer-page').then((m) => ({
       default: m.PartnerOfferPage,
     })),

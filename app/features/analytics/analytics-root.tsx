@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { lazyChunk } from '../../chunk-reload';
 import { useLocation } from 'react-router';
 import { TRACKED_LABELS, type TrackedLabel } from '../../../contract/analytics-events';
 import { pinnedFirstLoad } from '../../page-state';
@@ -21,7 +22,7 @@ import {
   type Consent,
 } from './consent';
 
-const ConsentBanner = lazy(() => import('./consent-banner'));
+const ConsentBanner = lazyChunk(() => import('./consent-banner'));
 
 const isTrackedLabel = (label: string | undefined): label is TrackedLabel =>
   label !== undefined && Object.hasOwn(TRACKED_LABELS, label);

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useId } from 'react';
+import { Suspense, useId } from 'react';
+import { lazyChunk } from '../../chunk-reload';
 import { useNavigate } from 'react-router';
 import { ButtonLink } from '../../components/ui/button';
 import { Logo } from '../../components/ui/logo';
@@ -10,7 +11,7 @@ import styles from './business-sign-in.module.css';
 // server-rendered form is styled before its script arrives (no flash, no layout shift).
 import panelStyles from '../../shared/auth/sign-in-panel.module.css';
 
-const SignInPanel = lazy(() =>
+const SignInPanel = lazyChunk(() =>
   import('../../shared/auth/sign-in-panel').then((module) => ({ default: module.SignInPanel })),
 );
 

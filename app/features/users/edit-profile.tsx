@@ -1,11 +1,12 @@
 import { Pencil } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyChunk } from '../../chunk-reload';
 import { Button } from '../../components/ui/button';
 import { useAuth } from '../../shared/auth/auth';
 import type { EditableProfile } from './edit-profile-dialog';
 
 const loadDialog = () => import('./edit-profile-dialog');
-const EditProfileDialog = lazy(loadDialog);
+const EditProfileDialog = lazyChunk(loadDialog);
 
 /** 'Edit profile' on the signed-in person's own profile page (the dialog loads on first use). */
 export function EditProfileButton({ profile }: { profile: EditableProfile & { user_id: number } }) {

@@ -1,6 +1,5 @@
 import {
   createContext,
-  lazy,
   Suspense,
   useCallback,
   useContext,
@@ -9,12 +8,13 @@ import {
   useState,
   type ReactNode,
 } from 'react';
+import { lazyChunk } from '../../chunk-reload';
 import { browserApi } from '../../api/browser-api';
 import { isAuthenticated, storeUser, type SessionUser } from './session-user';
 import { endSession } from './session-api';
 
 const loadDialog = () => import('./sign-in-dialog');
-const SignInDialog = lazy(loadDialog);
+const SignInDialog = lazyChunk(loadDialog);
 
 interface AuthValue {
   /** spec §3 session user; null while signed out. */
