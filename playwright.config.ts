@@ -26,6 +26,7 @@ const DESKTOP_RULES = [
   'consumer-screens.spec.ts',
   'keyboard-focus.spec.ts',
   'accessibility.spec.ts',
+  'feed-and-lists.spec.ts',
 ];
 
 export default defineConfig({

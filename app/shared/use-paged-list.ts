@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState, type RefObject } from 'react';
 import type { PaginationData } from '../../contract/common';
 
 /** One page of a list and where the next one starts (null: the list ends here). */
@@ -102,4 +102,42 @@ export function usePagedList<Item, Cursor>({
     /** Loads the next page (nothing while one is loading or at the end). */
     loadMore,
   };
+}
+
+/** How far below the screen, in screen heights, the next page starts loading. */
+export const LOAD_AHEAD_SCREENS = 2;
+
+/**
+ * Loads the next page of `list` on its own while `trigger` (an element right after the list) is
+ * within LOAD_AHEAD_SCREENS below the screen, on it, or already scrolled past — a fast flick to
+ * the bottom of the page lands beyond the list, and the list then grows to meet the visitor. It
+ * keeps loading, a page at a time, until the trigger is out of that reach or the list ends; after
+ * a failure only the list's own button asks again. Nothing loads before the page is scrolled.
+ */
+export function useLoadWhenNear(
+  trigger: RefObject<Element | null>,
+  list: Pick<ReturnType<typeof usePagedList>, 'hasMore' | 'loading' | 'failed' | 'loadMore'>,
+) {
+  const { hasMore, loading, failed, loadMore } = list;
+  // The observer only says "look again"; where the trigger is, is measured below.
+  const [looks, setLooks] = useState(0);
+
+  useEffect(() => {
+    const element = trigger.current;
+    if (!element || !hasMore || failed || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(() => setLooks((n) => n + 1), {
+      rootMargin: `0px 0px ${LOAD_AHEAD_SCREENS * 100}% 0px`,
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [trigger, hasMore, failed]);
+
+  // After every look and every page (the list just grew): still within reach? Then on. Not
+  // before the visitor scrolls: a page that opens near its list does not load ahead unasked.
+  useEffect(() => {
+    const element = trigger.current;
+    if (!element || !hasMore || loading || failed || window.scrollY <= 0) return;
+    const { top } = element.getBoundingClientRect();
+    if (top <= window.innerHeight * (1 + LOAD_AHEAD_SCREENS)) loadMore();
+  }, [trigger, looks, hasMore, loading, failed, loadMore]);
 }

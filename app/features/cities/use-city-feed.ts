@@ -1,15 +1,15 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useRef } from 'react';
 import type { CityFeed } from '../../../contract/feeds';
 import type { Review } from '../../../contract/reviews';
 import { browserReads } from '../../api/reads';
-import { usePagedList } from '../../shared/use-paged-list';
+import { useLoadWhenNear, usePagedList } from '../../shared/use-paged-list';
 
 /** spec §9: the city feed comes 4 at a time; `next_start` asks for more. */
 export const CITY_FEED_LIMIT = 4;
 
 const videoId = (video: Review) => video.clm_id;
 
-/** The city feed, loading the next 4 when the sentinel scrolls near the viewport. */
+/** The city feed, loading the next 4 at a time while the sentinel after it is near the screen. */
 export function useCityFeed(cityId: number, first: Pick<CityFeed, 'content' | 'next_start'>) {
   const fetchPage = useCallback(
     async (start: number) => {
@@ -25,21 +25,9 @@ export function useCityFeed(cityId: number, first: Pick<CityFeed, 'content' | 'n
     idOf: videoId,
   });
   const sentinel = useRef<HTMLDivElement>(null);
-  const { hasMore, loadMore, failed } = list;
-
-  // Near the end, the next page on its own; after a failure only the button asks again.
-  useEffect(() => {
-    const element = sentinel.current;
-    if (!element || !hasMore || failed) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting)) loadMore();
-      },
-      { rootMargin: '600px 0px' },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [loadMore, hasMore, failed]);
+  // Near the end (or past it, after a fast flick), the next pages on their own.
+  useLoadWhenNear(sentinel, list);
+  const { hasMore, loadMore } = list;
 
   return { videos: list.items, hasMore, loading: list.loading, sentinel, loadMore };
 }
