@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import type { PaginationData } from '../../contract/common';
 
 /** One page of a list and where the next one starts (null: the list ends here). */
@@ -134,10 +134,24 @@ export function useLoadWhenNear(
 
   // After every look and every page (the list just grew): still within reach? Then on. Not
   // before the visitor scrolls: a page that opens near its list does not load ahead unasked.
+  // Scrolled past it, the list grows towards the visitor; when a page did not bring the trigger
+  // any nearer (the browser kept what the visitor sees in place: scroll anchoring), it waits for
+  // them to scroll back instead of loading the whole list under the footer.
+  const passedAt = useRef<number | null>(null);
   useEffect(() => {
     const element = trigger.current;
     if (!element || !hasMore || loading || failed || window.scrollY <= 0) return;
     const { top } = element.getBoundingClientRect();
-    if (top <= window.innerHeight * (1 + LOAD_AHEAD_SCREENS)) loadMore();
+    if (top > window.innerHeight * (1 + LOAD_AHEAD_SCREENS)) {
+      passedAt.current = null;
+      return;
+    }
+    if (top < 0) {
+      if (passedAt.current !== null && top <= passedAt.current + 1) return;
+      passedAt.current = top;
+    } else {
+      passedAt.current = null;
+    }
+    loadMore();
   }, [trigger, looks, hasMore, loading, failed, loadMore]);
 }
