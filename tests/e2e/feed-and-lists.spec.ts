@@ -5,33 +5,89 @@ const cityTiles = (page: Page) =>
   page.getByRole('list', { name: /^Videos from Chicago/ }).getByRole('listitem');
 
 test.describe('the city feed loads on as the visitor scrolls (issue 17 item 17)', () => {
-  test('a fast flick to the bottom keeps loading until a screen of videos waits below', async ({
+  test('after a fast flick to the bottom and back to the list, videos keep coming until a screen and a half waits below', async ({
     page,
   }) => {
     test.skip(!isMobile(page), 'the phone page, whose footer is 1,300 px tall');
     await page.goto('/city/il/chicago');
     await hydrated(page);
     await expect(cityTiles(page)).toHaveCount(4);
+    const lastTileBottom = () =>
+      page.evaluate(() => {
+        const tiles = document.querySelectorAll('ul[aria-label^="Videos from"] > li');
+        return tiles[tiles.length - 1]!.getBoundingClientRect().bottom;
+      });
     // One fast flick, all the way down: past the list, the button and the footer.
-    await page.evaluate(() =>
-      window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'smooth' }),
-    );
-    // The list grows to where the visitor is, and on until more than a screen and a half of
-    // videos waits below what they see (or to its end).
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect.poll(() => cityTiles(page).count()).toBeGreaterThan(4);
+    // Back up to the list's last videos: the list goes on loading, a page at a time, until more
+    // than a screen and a half of videos waits below what the visitor sees (or it ends).
+    await page.evaluate(() => {
+      const tiles = document.querySelectorAll('ul[aria-label^="Videos from"] > li');
+      tiles[tiles.length - 1]!.scrollIntoView({ block: 'end' });
+    });
+    const end = page.getByText('You’ve reached the end of Chicago');
     await expect
       .poll(
-        () =>
-          page.evaluate(() => {
-            if (document.body.textContent?.includes('You’ve reached the end of Chicago'))
-              return true;
-            const tiles = document.querySelectorAll('ul[aria-label^="Videos from"] > li');
-            const last = tiles[tiles.length - 1];
-            if (!last) return false;
-            return last.getBoundingClientRect().bottom >= 2.5 * window.innerHeight;
-          }),
+        async () =>
+          (await end.isVisible()) ||
+          (await lastTileBottom()) >= 2.5 * (await page.evaluate(() => window.innerHeight)),
         { timeout: 20_000 },
       )
       .toBe(true);
-    expect(await cityTiles(page).count()).toBeGreaterThan(20);
+  });
+});
+
+/** Cards of a strip that show at all, and whether each shows whole, within its scroller. */
+const cardsInView = (page: Page, strip: string) =>
+  page
+    .getByRole('region', { name: strip, exact: true })
+    .getByRole('list')
+    .evaluate((list) => {
+      const box = list.getBoundingClientRect();
+      return [...list.children]
+        .map((item) => item.getBoundingClientRect())
+        .filter((card) => card.right > box.left + 1 && card.left < box.right - 1)
+        .map((card) => card.left >= box.left - 1 && card.right <= box.right + 1);
+    });
+
+test.describe('desktop city rows (issue 17 item 18)', () => {
+  test('show whole cards and step with labelled arrow buttons, by keyboard too', async ({
+    page,
+  }) => {
+    test.skip(isMobile(page), 'phones swipe the rows, a card peeking at the edge');
+    await page.goto('/city/il/chicago');
+    await hydrated(page);
+    const strip = page.getByRole('region', { name: 'Food & Drink', exact: true });
+    await strip.scrollIntoViewIfNeeded();
+    const shown = await cardsInView(page, 'Food & Drink');
+    expect(shown.length).toBeGreaterThanOrEqual(4);
+    expect(shown.every(Boolean)).toBe(true);
+    // A portrait poster, not a strip 640 px tall.
+    const poster = await strip.getByRole('listitem').first().locator('img').boundingBox();
+    expect(poster!.height).toBeLessThanOrEqual(poster!.width * 1.3);
+
+    const previous = strip.getByRole('button', { name: 'Previous Food & Drink' });
+    const next = strip.getByRole('button', { name: 'Next Food & Drink' });
+    await expect(previous).toHaveAttribute('aria-disabled', 'true');
+    const list = strip.getByRole('list');
+    const firstShown = () =>
+      list.evaluate((l) => {
+        const left = l.getBoundingClientRect().left;
+        return [...l.children].findIndex((c) => c.getBoundingClientRect().left >= left - 1);
+      });
+    await next.focus();
+    await page.keyboard.press('Enter');
+    // A page on: the first card now shown is the one after the last shown before.
+    await expect.poll(firstShown).toBe(shown.length);
+    await expect
+      .poll(async () => (await cardsInView(page, 'Food & Drink')).every(Boolean))
+      .toBe(true);
+    await expect(next).toBeFocused();
+    await expect(previous).not.toHaveAttribute('aria-disabled', 'true');
+    await previous.focus();
+    await page.keyboard.press(' ');
+    await expect.poll(firstShown).toBe(0);
+    await expect(previous).toHaveAttribute('aria-disabled', 'true');
   });
 });

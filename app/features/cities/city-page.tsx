@@ -13,6 +13,7 @@ import { SUPER_CATEGORY_NAMES, type SuperCategory } from '../../../contract/supe
 import type { CityFeed } from '../../../contract/feeds';
 import type { LocationSummary } from '../../../contract/locations';
 import { Button } from '../../components/ui/button';
+import { CardRow } from '../../components/ui/card-row';
 import { PosterCard } from '../../components/ui/poster-card';
 import { Skeleton } from '../../components/ui/card';
 import { VideoGrid } from '../../components/ui/video-grid';
@@ -86,11 +87,16 @@ export function CityPage({
       <div className="page-width">
         {data.strips.map(({ key, places }, stripIndex) => (
           <section key={key} id={key} aria-labelledby={`strip-${key}`} className={styles.strip}>
-            <h2 id={`strip-${key}`} className={styles.sectionTitle}>
-              {SUPER_CATEGORY_NAMES[key]}
-            </h2>
             {places.length > 0 ? (
-              <ul className={styles.stripList}>
+              <CardRow
+                name={SUPER_CATEGORY_NAMES[key]}
+                heading={
+                  <h2 id={`strip-${key}`} className={styles.sectionTitle}>
+                    {SUPER_CATEGORY_NAMES[key]}
+                  </h2>
+                }
+                className={styles.stripList}
+              >
                 {places.map((place, index) => (
                   <li key={place.clm_id}>
                     <PosterCard
@@ -104,9 +110,16 @@ export function CityPage({
                     />
                   </li>
                 ))}
-              </ul>
+              </CardRow>
             ) : (
-              <p className={styles.empty}>No {SUPER_CATEGORY_NAMES[key].toLowerCase()} here yet.</p>
+              <>
+                <h2 id={`strip-${key}`} className={styles.sectionTitle}>
+                  {SUPER_CATEGORY_NAMES[key]}
+                </h2>
+                <p className={styles.empty}>
+                  No {SUPER_CATEGORY_NAMES[key].toLowerCase()} here yet.
+                </p>
+              </>
             )}
           </section>
         ))}
