@@ -1,9 +1,16 @@
 import { Smartphone } from 'lucide-react';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
+import type { Review } from '../../contract/reviews';
 import { browserReads } from '../api/reads';
 import { NotFound } from '../layout/page-header';
 import { AppActionButton } from '../features/app-install/app-action-button';
-import { staticFeedSource, watchFeedSource, type FeedPage } from '../features/feed/feed-source';
+import {
+  staticFeedSource,
+  WATCH_MAX_LIMIT,
+  watchFeedSource,
+  type FeedPage,
+  type FeedSource,
+} from '../features/feed/feed-source';
 import { FEED_PAGE_SIZE, VideoFeed } from '../features/feed/video-feed';
 import { ShareButton } from '../features/sharing/share-button';
 import type { ShareResource } from '../features/sharing/referrer';
@@ -22,6 +29,35 @@ interface FeedData {
   /** A collection's whole list (collections are small and come in one call). */
   all: FeedPage['items'] | null;
   share: ShareResource | null;
+  /** The video the address names (?video=), as an index of `first.items`; 0 without one. */
+  start: number;
+}
+
+/** The query parameter that names the video a feed shows (docs/decisions/033-feed-addresses.md). */
+export const FEED_VIDEO_PARAM = 'video';
+
+/** The id in `?video=`, or null. */
+function videoOf(url: URL): number | null {
+  const value = url.searchParams.get(FEED_VIDEO_PARAM) ?? '';
+  return /^\d{1,12}$/.test(value) ? Number(value) : null;
+}
+
+/** A page that reaches the named video (its index, from the first video on), and where it is. */
+async function openAt(
+  source: FeedSource,
+  video: number | null,
+): Promise<{ first: FeedPage; start: number }> {
+  let first = await source.fetch({ cursor: null, limit: FEED_PAGE_SIZE });
+  if (video === null) return { first, start: 0 };
+  let index = first.items.findIndex((review) => review.clm_id === video);
+  // Further pages until the video comes (a few: the watch list holds at most 50).
+  while (index === -1 && first.cursor !== null && first.items.length < WATCH_MAX_LIMIT) {
+    const more = await source.fetch({ cursor: first.cursor, limit: FEED_PAGE_SIZE });
+    if (more.items.length === 0) break;
+    first = { items: [...first.items, ...more.items], cursor: more.cursor };
+    index = first.items.findIndex((review) => review.clm_id === video);
+  }
+  return { first, start: Math.max(index, 0) };
 }
 
 const notFound = (key: string): FeedData => ({
@@ -31,11 +67,13 @@ const notFound = (key: string): FeedData => ({
   first: { items: [], cursor: null },
   all: null,
   share: null,
+  start: 0,
 });
 
 /** One full-height feed over the home watch list, a collection or a user collection (spec §2.4). */
 export const screen = defineScreen<FeedData>({
-  async load({ reads, screen }) {
+  async load({ reads, screen, url }) {
+    const video = videoOf(url);
     if (screen.id === 'collection') {
       const id = screen.params.collectionId ?? '';
       const collection = /^\d{1,12}$/.test(id) ? await reads.collection({ id: Number(id) }) : null;
@@ -45,7 +83,7 @@ export const screen = defineScreen<FeedData>({
         key: source.key,
         title: collection.clm_name,
         description: collection.clm_description,
-        first: await source.fetch({ cursor: null, limit: FEED_PAGE_SIZE }),
+        ...(await openAt(source, video)),
         all: collection.content,
         share: { type: 'collection', id: collection.clm_id },
       };
@@ -69,19 +107,20 @@ export const screen = defineScreen<FeedData>({
         key: source.key,
         title: list.name,
         description: `A list by @${list.user.clm_username}.`,
-        first: await source.fetch({ cursor: null, limit: FEED_PAGE_SIZE }),
+        ...(await openAt(source, video)),
         all: list.reviews,
         share: { type: 'user_collection', id: list.id },
       };
     }
-    const first = await watchFeedSource(reads)
-      .fetch({ cursor: null, limit: FEED_PAGE_SIZE })
-      .catch(() => ({ items: [], cursor: null }));
+    const opened = await openAt(watchFeedSource(reads), video).catch(() => ({
+      first: { items: [], cursor: null },
+      start: 0,
+    }));
     return {
       key: 'watch',
       title: 'Your feed',
       description: 'The best videos from locals right now.',
-      first,
+      ...opened,
       all: null,
       share: null,
     };
@@ -114,6 +153,19 @@ function Feed({ data, screen }: { data: FeedData; screen: Screen }) {
     () => (data.all ? staticFeedSource(data.key, data.all) : watchFeedSource(browserReads())),
     [data.key, data.all],
   );
+  const feedPath =
+    screen.id === 'collection'
+      ? paths.collection(screen.params.collectionId ?? '')
+      : screen.id === 'user-collection'
+        ? paths.userCollection(
+            screen.params.userIdentifier ?? '',
+            screen.params.userCollectionId ?? '',
+          )
+        : paths.feed();
+  const addressOf = useCallback(
+    (review: Review) => `${feedPath}?${FEED_VIDEO_PARAM}=${review.clm_id}`,
+    [feedPath],
+  );
   const sharePath =
     screen.id === 'collection'
       ? paths.collection(screen.params.collectionId ?? '')
@@ -132,6 +184,8 @@ function Feed({ data, screen }: { data: FeedData; screen: Screen }) {
       <VideoFeed
         source={source}
         initial={data.first}
+        startAt={data.start}
+        addressOf={addressOf}
         title={data.title ?? ''}
         onView={recordView}
         actions={(review) => (

@@ -91,3 +91,42 @@ test.describe('desktop city rows (issue 17 item 18)', () => {
     await expect(previous).toHaveAttribute('aria-disabled', 'true');
   });
 });
+
+test.describe('the feed gives each video its address (issue 17 item 16, ADR 033)', () => {
+  test('the address follows the video in view, Back returns to it, and a wheel step moves one video', async ({
+    page,
+  }) => {
+    await page.goto('/feed');
+    await hydrated(page);
+    const slides = page.getByRole('article');
+    await expect(slides.first()).toBeInViewport({ ratio: 0.6 });
+    const step = async () => {
+      if (isMobile(page)) {
+        await page.keyboard.press('ArrowDown');
+      } else {
+        // One ordinary mouse-wheel notch over the video.
+        const box = (await page.locator('[data-player-scroll-root]').boundingBox())!;
+        await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+        await page.mouse.wheel(0, 100);
+      }
+    };
+    for (const index of [1, 2]) {
+      await step();
+      const slide = slides.nth(index);
+      await expect(slide).toBeInViewport({ ratio: 0.9 });
+      const id = await slide.getAttribute('data-review');
+      await expect(page).toHaveURL(new RegExp(`/feed\\?video=${id}$`));
+    }
+    const id = await slides.nth(2).getAttribute('data-review');
+    // Off to the place of the video in view, then Back: the same video, not the first.
+    await slides.nth(2).getByRole('heading', { level: 2 }).getByRole('link').click();
+    await expect(page).toHaveURL(/\/location\//);
+    await page.goBack();
+    await expect(page).toHaveURL(new RegExp(`/feed\\?video=${id}$`));
+    await expect(page.locator(`article[data-review="${id}"]`)).toBeInViewport({ ratio: 0.9 });
+    // The address holds after a reload too.
+    await page.reload();
+    await hydrated(page);
+    await expect(page.locator(`article[data-review="${id}"]`)).toBeInViewport({ ratio: 0.9 });
+  });
+});

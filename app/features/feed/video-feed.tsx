@@ -1,5 +1,5 @@
 import { ChevronDown, ChevronUp } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Review } from '../../../contract/reviews';
 import { Avatar } from '../../components/ui/avatar';
@@ -21,6 +21,13 @@ const reviewId = (review: Review) => review.clm_id;
 
 const prefersReducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
+/** A wheel's travel (px) that makes one step: a mouse notch is ~100, a trackpad's flick more. */
+const WHEEL_STEP_PX = 40;
+/** Wheel events closer together than this belong to one gesture: one step, not one per event. */
+const WHEEL_GESTURE_GAP_MS = 250;
+
+const useIsomorphicLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
+
 /**
  * One full-height short-video feed (spec §2.4 feed and collection screens): a slide per video,
  * snapping as the visitor swipes, arrow keys and buttons on larger screens, the next page loading
@@ -32,10 +39,19 @@ export function VideoFeed({
   title,
   actions,
   onView,
+  startAt = 0,
+  addressOf,
 }: {
   source: FeedSource;
   initial: FeedPage;
   title: string;
+  /** The slide to open at (a video's own address: its index in `initial`). */
+  startAt?: number;
+  /**
+   * The address of a video in this feed: once the visitor moves, the address bar follows the
+   * video in view (replaced, not pushed), so Back from a page opened here returns to it.
+   */
+  addressOf?: (review: Review) => string;
   /** Buttons for each video (follow, share), shown beside it. */
   actions?: (review: Review) => ReactNode;
   /** Passed to every player (screens pass recordView). */
@@ -56,17 +72,20 @@ export function VideoFeed({
     idOf: reviewId,
   });
   const { items, loadMore } = feed;
-  const [current, setCurrent] = useState(0);
+  const start = Math.min(Math.max(startAt, 0), Math.max(items.length - 1, 0));
+  const [current, setCurrent] = useState(start);
   const [currentKey, setCurrentKey] = useState(key);
   if (currentKey !== key) {
-    // Another feed: start again from its first video.
+    // Another feed: start again from its first video (or the one its address names).
     setCurrentKey(key);
-    setCurrent(0);
+    setCurrent(start);
   }
   const sectionRef = useRef<HTMLElement>(null);
   const scrollerRef = useRef<HTMLDivElement>(null);
   /** The slide in view, or the one a key or button is moving to. */
-  const currentRef = useRef(0);
+  const currentRef = useRef(start);
+  /** The slide whose address the address bar shows (it says nothing until the visitor moves). */
+  const addressed = useRef(start);
 
   const slideCount = items.length + 1; // the videos, then the loading or end slide
 
@@ -92,10 +111,30 @@ export function VideoFeed({
     return () => observer.disconnect();
   }, [slideCount, key]);
 
-  useEffect(() => {
-    scrollerRef.current?.scrollTo({ top: 0 });
-    currentRef.current = 0;
+  // A new feed opens at its start: the first video, or the one its address names. Before paint,
+  // so the first video does not flash (or start playing) on the way.
+  const startRef = useRef(start);
+  startRef.current = start;
+  useIsomorphicLayoutEffect(() => {
+    const scroller = scrollerRef.current;
+    if (!scroller) return;
+    const index = startRef.current;
+    const slide = scroller.querySelector<HTMLElement>(`[data-slide="${index}"]`);
+    scroller.scrollTo({ top: index > 0 && slide ? slide.offsetTop - scroller.offsetTop : 0 });
+    currentRef.current = index;
+    addressed.current = index;
   }, [key]);
+
+  // The address bar follows the video in view, once the visitor has moved.
+  useEffect(() => {
+    const review = items[current];
+    if (!addressOf || !review || current === addressed.current) return;
+    addressed.current = current;
+    const address = addressOf(review);
+    if (address !== window.location.pathname + window.location.search)
+      // React Router's entry state is kept, so Back and Forward still find this entry.
+      window.history.replaceState(window.history.state, '', address);
+  }, [current, items, addressOf]);
 
   // The next page, once the visitor is two videos from the end (a failed page is not retried
   // on its own: the end slide offers to try again).
@@ -152,6 +191,41 @@ export function VideoFeed({
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [go]);
 
+  // A wheel step is a video: one notch (or one trackpad gesture) moves one slide. Snapping
+  // alone would pull a 100 px nudge back to the video it left. At the first or last slide the
+  // wheel scrolls the page as usual.
+  useEffect(() => {
+    const scroller = scrollerRef.current;
+    if (!scroller) return;
+    let travel = 0;
+    let lastEvent = -Infinity;
+    let stepped = false;
+    const onWheel = (event: WheelEvent) => {
+      if (event.ctrlKey || Math.abs(event.deltaX) > Math.abs(event.deltaY)) return;
+      const slides = scroller.querySelectorAll('[data-slide]').length;
+      const down = event.deltaY > 0;
+      const index = currentRef.current;
+      if ((down && index >= slides - 1) || (!down && index <= 0)) return;
+      event.preventDefault();
+      if (event.timeStamp - lastEvent > WHEEL_GESTURE_GAP_MS) {
+        travel = 0;
+        stepped = false;
+      }
+      lastEvent = event.timeStamp;
+      if (stepped) return;
+      const lines = event.deltaMode === WheelEvent.DOM_DELTA_LINE;
+      travel +=
+        event.deltaMode === WheelEvent.DOM_DELTA_PIXEL
+          ? event.deltaY
+          : event.deltaY * (lines ? 40 : 800);
+      if (Math.abs(travel) < WHEEL_STEP_PX) return;
+      stepped = true;
+      go(travel > 0 ? 'next' : 'previous');
+    };
+    scroller.addEventListener('wheel', onWheel, { passive: false });
+    return () => scroller.removeEventListener('wheel', onWheel);
+  }, [go]);
+
   const end = !feed.hasMore;
   return (
     <section ref={sectionRef} className={styles.feed} aria-label={title}>
@@ -161,6 +235,7 @@ export function VideoFeed({
             key={review.clm_id}
             className={styles.slide}
             data-slide={index}
+            data-review={review.clm_id}
             tabIndex={-1}
             aria-label={`${review.location.clm_name} by @${review.author.clm_username}`}
           >
