@@ -105,6 +105,16 @@ describe('openStatus', () => {
     });
   });
 
+  it('a day open around the clock wins over last night’s hours that ran past midnight', () => {
+    const hours = week((_, i) =>
+      i === 0 ? ['17:00', '02:00'] : i === 1 ? ['00:00', '23:59'] : null,
+    );
+    expect(openStatus(hours, 'America/Chicago', chicago('2026-11-24T01:00'))).toEqual({
+      open: true,
+      allDay: true,
+    });
+  });
+
   it('uses the place’s own zone, not the visitor’s', () => {
     // 17:30 UTC is 11:30 in Chicago (open) but 9:30 in Los Angeles (not yet).
     const moment = new Date('2026-11-24T17:30:00Z');

@@ -80,6 +80,7 @@ export function openStatus(hours: DayHours[], timeZone: string, now: Date): Open
   const today = week[day] ?? null;
   const yesterday = week[(day + 6) % 7] ?? null;
 
+  if (today && isAllDay(today)) return { open: true, allDay: true };
   // Last night's hours that run past midnight.
   if (yesterday?.open && yesterday.close && !isAllDay(yesterday)) {
     const close = minutesOf(yesterday.close);
@@ -92,7 +93,6 @@ export function openStatus(hours: DayHours[], timeZone: string, now: Date): Open
       };
   }
   if (today?.open && today.close) {
-    if (isAllDay(today)) return { open: true, allDay: true };
     const open = minutesOf(today.open);
     const close = minutesOf(today.close);
     const overnight = close <= open;

@@ -4,8 +4,14 @@ import { parse, protocol } from '@electric-sql/pglite';
 
 const { serialize } = protocol;
 
-/** PostgreSQL's codes for a statement that no longer fits its table (we drop it and ask again). */
-const STALE_STATEMENT = new Set(['0A000', '26000']);
+/**
+ * A kept statement that no longer fits its table (PostgreSQL's "cached plan must not change result
+ * type", 0A000, which also covers other unsupported features) or that the database no longer has
+ * (26000): it is closed, dropped from the cache and, outside a transaction, prepared again once.
+ */
+const isStale = (error) =>
+  error?.code === '26000' ||
+  (error?.code === '0A000' && /cached plan must not change result type/.test(error.message ?? ''));
 
 function joined(first, second) {
   const out = new Uint8Array(first.length + second.length);
@@ -74,7 +80,13 @@ export function preparedStatements(db, { limit = 500 } = {}) {
         )),
       );
     } catch (error) {
-      if (statement && STALE_STATEMENT.has(error?.code)) statements.delete(sql);
+      if (statement && isStale(error)) {
+        statements.delete(sql);
+        // After an error the database skips every message up to the sync: the close goes after it.
+        // (Closing a name the database no longer has is no error.)
+        await call(serialize.sync());
+        await call(serialize.close({ type: 'S', name: statement.name }));
+      }
       throw error;
     } finally {
       messages.push(...(await call(serialize.sync())));
@@ -97,7 +109,7 @@ export function preparedStatements(db, { limit = 500 } = {}) {
         try {
           return await db._runExclusiveQuery(() => run(sql, params, options, false));
         } catch (error) {
-          if (!STALE_STATEMENT.has(error?.code)) throw error;
+          if (!isStale(error)) throw error;
           return db._runExclusiveQuery(() => run(sql, params, options, false));
         }
       });

@@ -69,6 +69,11 @@ describe('preparedStatements', () => {
       code: '42P01',
     });
     expect((await prepared.query('select 1 / $1::int as x', [1], {})).rows).toEqual([{ x: 1 }]);
+    // the statement that did not parse was not kept, in the cache or in the database
+    const kept = await db.query<{ n: number }>(
+      "select count(*)::int n from pg_prepared_statements where statement like '%nowhere%'",
+    );
+    expect(kept.rows[0]!.n).toBe(0);
     await expect(
       prepared.query('insert into places (id, name, tags) values ($1, $2, $3)', [1, 'x', []], {}),
     ).rejects.toMatchObject({ code: '23505' });
@@ -97,6 +102,11 @@ describe('preparedStatements', () => {
     expect((await prepared.query('select * from notes', [], {})).rows).toEqual([
       { id: 1, body: null },
     ]);
+    // The stale statement was closed in the database, not left behind under its old name.
+    const open = await db.query<{ n: number }>(
+      "select count(*)::int n from pg_prepared_statements where name like 'spotreel_%'",
+    );
+    expect(open.rows[0]!.n).toBe(prepared.size);
   });
 
   it('runs inside a transaction that holds the database, and rolls back with it', async () => {

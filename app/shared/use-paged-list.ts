@@ -129,7 +129,14 @@ export function useLoadWhenNear(
       rootMargin: `0px 0px ${LOAD_AHEAD_SCREENS * 100}% 0px`,
     });
     observer.observe(element);
-    return () => observer.disconnect();
+    // The first scroll looks again too: a trigger already within reach when the page opened
+    // crosses no threshold when the visitor starts scrolling, so the observer would stay quiet.
+    const firstScroll = () => setLooks((n) => n + 1);
+    window.addEventListener('scroll', firstScroll, { passive: true, once: true });
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('scroll', firstScroll);
+    };
   }, [trigger, hasMore, failed]);
 
   // After every look and every page (the list just grew): still within reach? Then on. Not

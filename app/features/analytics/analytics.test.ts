@@ -2,12 +2,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnalyticsEvent } from './analytics';
 
 /** A fresh copy of the module (its queue is module state) in a stand-in page. */
-async function freshAnalytics(path = '/city/il/chicago', title = 'Chicago · Spotreel') {
+async function freshAnalytics(
+  path = '/city/il/chicago',
+  title = 'Chicago · Spotreel',
+  search = '?utm_source=news',
+) {
   vi.resetModules();
   vi.stubGlobal('window', {
     location: {
       pathname: path,
-      href: `https://spotreel.app${path}?utm_source=news`,
+      href: `https://spotreel.app${path}${search}`,
     },
   });
   vi.stubGlobal('document', { title, referrer: 'https://search.example/' });
@@ -24,6 +28,21 @@ describe('analytics core', () => {
   afterEach(() => {
     vi.useRealTimers();
     vi.unstubAllGlobals();
+  });
+
+  it('never sends a claim receipt in the address to any tracker (ADR 031)', async () => {
+    const analytics = await freshAnalytics(
+      '/claim-business/complete',
+      'Thanks · Spotreel',
+      '?claim=123.secret-mark&utm_source=news',
+    );
+    const { seen, tracker } = recorder();
+    analytics.startTracking([tracker]);
+    analytics.track('page-view');
+    analytics.track('page-view');
+    expect(seen[0]!.url).toBe('https://spotreel.app/claim-business/complete?utm_source=news');
+    // the next page's referrer is the same address, without the receipt
+    expect(seen[1]!.referrer).toBe('https://spotreel.app/claim-business/complete?utm_source=news');
   });
 
   it('keeps events until the trackers start, then sends them in order', async () => {

@@ -29,6 +29,16 @@ let trackers: readonly Tracker[] | null = null;
 let refused = false;
 let lastPage: string | null = null;
 
+/**
+ * The page's address as the trackers get it: without query parameters that work as a password
+ * (a claim receipt, `?claim=`, ADR 031), which must not leave for analytics or the events sink.
+ */
+function trackedHref(): string {
+  const url = new URL(window.location.href);
+  for (const name of ['claim']) url.searchParams.delete(name);
+  return url.href;
+}
+
 /** Sends an event to every tracker, or keeps it until they start; nothing once refused. */
 export function track(name: AnalyticsEventName, label?: string): void {
   if (refused || typeof window === 'undefined') return;
@@ -38,14 +48,14 @@ export function track(name: AnalyticsEventName, label?: string): void {
     path: window.location.pathname.slice(0, 500),
     title: document.title.slice(0, 200),
     occurredAt: new Date().toISOString(),
-    url: window.location.href,
+    url: trackedHref(),
   };
   if (label) event.label = label;
   if (name === 'page-view') {
     // The first page's referrer is the other site; later ones are the page before, in this app.
     const referrer = lastPage ?? document.referrer;
     if (referrer) event.referrer = referrer.slice(0, 500);
-    lastPage = window.location.href;
+    lastPage = trackedHref();
   }
   if (trackers) for (const tracker of trackers) tracker.send(event);
   else if (waiting.length < MAX_WAITING) waiting.push(event);

@@ -22,10 +22,15 @@ function useOpenNow(hours: DayHours[], timeZone: string) {
   useEffect(() => {
     const update = () => {
       const moment = new Date();
-      setNow({
-        status: openStatus(hours, timeZone, moment),
-        today: localTime(moment, timeZone).day,
-      });
+      try {
+        setNow({
+          status: openStatus(hours, timeZone, moment),
+          today: localTime(moment, timeZone).day,
+        });
+      } catch {
+        // A zone this browser does not know: the hours stay, without "now".
+        setNow(null);
+      }
     };
     update();
     const timer = window.setInterval(update, 60_000);
@@ -37,6 +42,8 @@ function useOpenNow(hours: DayHours[], timeZone: string) {
 /** "Open now · Closes 10 PM" under the address; its line is kept while it is worked out. */
 export function OpenNow({ hours, timeZone }: { hours: DayHours[]; timeZone: string }) {
   const now = useOpenNow(hours, timeZone);
+  // No hours known at all is not "closed": the page says nothing about now.
+  if (!hours.some((h) => h.open && h.close)) return null;
   const words = now ? describeOpenStatus(now.status) : null;
   return (
     <p
