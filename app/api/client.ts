@@ -39,7 +39,12 @@ export interface RequestOptions {
 }
 
 export interface ApiClient {
-  get<T>(path: string, query?: ApiQuery, options?: { token?: string }): Promise<T | null>;
+  /** `onFailure` hears why a call answered null (the error: an ApiError, or what fetch threw). */
+  get<T>(
+    path: string,
+    query?: ApiQuery,
+    options?: { token?: string; onFailure?: (error: unknown) => void },
+  ): Promise<T | null>;
   /** spec §7 generic POST helper: JSON, or form data (FormData / URLSearchParams) when form is true. */
   post<T>(
     path: string,
@@ -225,18 +230,28 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   // spec §8: a failed data call logs to the console and returns nothing
-  async function orNull<T>(method: string, path: string, init: RequestOptions): Promise<T | null> {
+  async function orNull<T>(
+    method: string,
+    path: string,
+    init: RequestOptions,
+    onFailure?: (error: unknown) => void,
+  ): Promise<T | null> {
     try {
       return await request<T>(method, path, init);
     } catch (error) {
       logError(`API ${method} ${path} failed`, error);
+      onFailure?.(error);
       return null;
     }
   }
 
   return {
-    get<T>(path: string, query?: ApiQuery, callOptions?: { token?: string }) {
-      return orNull<T>('GET', path, { query, token: callOptions?.token });
+    get<T>(
+      path: string,
+      query?: ApiQuery,
+      callOptions?: { token?: string; onFailure?: (error: unknown) => void },
+    ) {
+      return orNull<T>('GET', path, { query, token: callOptions?.token }, callOptions?.onFailure);
     },
     post<T>(path: string, body?: unknown, callOptions?: { token?: string; form?: boolean }) {
       return orNull<T>('POST', path, { body, token: callOptions?.token, form: callOptions?.form });

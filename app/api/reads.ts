@@ -1,19 +1,31 @@
 import { READ_URLS, readPath, type ReadName, type Reads } from '../../contract/endpoints';
 import { browserApi } from './browser-api';
-import type { ApiClient, ApiQuery } from './client';
+import { ApiError, type ApiClient, type ApiQuery } from './client';
 
 /**
  * The reads of spec §7 over HTTP through one API client (its header rules, its null on
  * failure): what screens and features call in the browser. A server render gets the same
  * `Reads`, answered in process (server/api/read-route.ts).
  */
-export function readsOver(api: ApiClient): Reads {
+export function readsOver(api: ApiClient, onFailure?: (error: unknown) => void): Reads {
   const reads = {} as Record<ReadName, (params?: object, query?: ApiQuery) => Promise<unknown>>;
   for (const name of Object.keys(READ_URLS) as ReadName[]) {
     reads[name] = (params, query) =>
-      api.get(readPath(name, params as Record<string, string | number> | undefined), query);
+      api.get(readPath(name, params as Record<string, string | number> | undefined), query, {
+        onFailure,
+      });
   }
   return reads as Reads;
+}
+
+/**
+ * Whether a read's null means "it failed" rather than "it is not there" (or "not for you"): no
+ * answer at all, a server fault, or a refusal to answer now (timeout, too many requests). A 404
+ * or another refusal of the request is an answer about the thing (ADR 031).
+ */
+export function readFailed(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return true;
+  return error.status === 0 || error.status >= 500 || [408, 429].includes(error.status);
 }
 
 let reads: Reads | null = null;

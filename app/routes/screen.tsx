@@ -10,7 +10,8 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
-import { browserReads } from '../api/reads';
+import { browserApi } from '../api/browser-api';
+import { readFailed, readsOver } from '../api/reads';
 import { ScreenLayout } from '../layout/screen-layout';
 import { ScreenSkeleton } from '../layout/screen-skeleton';
 import { deviceClassFromWidth } from '../../contract/device';
@@ -58,16 +59,25 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
   const routeSet =
     pinned?.routeSet ?? resolveRouteSet(url.pathname, deviceClassFromWidth(window.innerWidth));
   const config = browserConfig() ?? { siteUrl: window.location.origin, environment: 'unknown' };
+  let failed = false;
   const loaded = await loadScreen(
     {
       screen: resolveScreen(routeSet, url.pathname),
       url,
-      reads: browserReads(),
+      reads: readsOver(browserApi(), (error) => {
+        failed ||= readFailed(error);
+      }),
       environment: config.environment,
     },
     config.siteUrl,
   );
   if (loaded.meta.redirect) throw redirect(loaded.meta.redirect + url.search);
+  // As on the server (ADR 031): a read that failed never makes the page say "not found"; the
+  // visitor gets spec §8's fallback with its Retry instead.
+  if (failed && loaded.meta.status === 404)
+    throw new Error(
+      `A read failed while loading ${url.pathname}: not telling the visitor it is gone`,
+    );
   return loaded;
 }
 

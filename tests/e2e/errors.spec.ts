@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, hydrated, test } from './fixtures';
 
 test.describe('error fallback (spec §8)', () => {
   test('a screen that fails to render shows the fallback with a Retry link to /', async ({
@@ -53,5 +53,26 @@ test.describe('error fallback (spec §8)', () => {
     }
     // A real absence stays a 404.
     expect((await request.get('/locations/gone-987654321')).status()).toBe(404);
+  });
+
+  test('a data read that fails during a client navigation shows the fallback, never "not found"', async ({
+    page,
+    consoleProblems,
+  }) => {
+    consoleProblems.allow(/status of 500|API GET \/api\/v2\/locations\/\d+ failed|A read failed/);
+    await page.goto('/city/il/chicago');
+    await hydrated(page);
+    const link = page.locator('main a[href^="/location/"]').first();
+    const id = /-(\d+)$/.exec((await link.getAttribute('href')) ?? '')?.[1];
+    expect(id).toBeTruthy();
+    // The place's own read fails as a fault of the server would; its other reads answer.
+    await page.route(new RegExp(`/api/v2/locations/${id}(\\?.*)?$`), (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"internal"}' }),
+    );
+    await link.click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      "Oops, looks like something went wrong. Let's try this again.",
+    );
+    await expect(page.getByText(/couldn.t find that/)).toHaveCount(0);
   });
 });
