@@ -42,10 +42,15 @@ function videoOf(url: URL): number | null {
   return /^\d{1,12}$/.test(value) ? Number(value) : null;
 }
 
-/** A page that reaches the named video (its index, from the first video on), and where it is. */
+/**
+ * A page that reaches the named video (its index, from the first video on), and where it is. A
+ * video the list no longer holds (the watch list leaves out what this visitor has seen) is read on
+ * its own with `one` and opens the feed: its address always shows it.
+ */
 async function openAt(
   source: FeedSource,
   video: number | null,
+  one?: (id: number) => Promise<Review | null>,
 ): Promise<{ first: FeedPage; start: number }> {
   let first = await source.fetch({ cursor: null, limit: FEED_PAGE_SIZE });
   if (video === null) return { first, start: 0 };
@@ -56,6 +61,10 @@ async function openAt(
     if (more.items.length === 0) break;
     first = { items: [...first.items, ...more.items], cursor: more.cursor };
     index = first.items.findIndex((review) => review.clm_id === video);
+  }
+  if (index === -1 && one) {
+    const named = await one(video);
+    if (named) return { first: { items: [named, ...first.items], cursor: first.cursor }, start: 0 };
   }
   return { first, start: Math.max(index, 0) };
 }
@@ -112,10 +121,12 @@ export const screen = defineScreen<FeedData>({
         share: { type: 'user_collection', id: list.id },
       };
     }
-    const opened = await openAt(watchFeedSource(reads), video).catch(() => ({
-      first: { items: [], cursor: null },
-      start: 0,
-    }));
+    const opened = await openAt(watchFeedSource(reads), video, (id) => reads.review({ id })).catch(
+      () => ({
+        first: { items: [], cursor: null },
+        start: 0,
+      }),
+    );
     return {
       key: 'watch',
       title: 'Your feed',
