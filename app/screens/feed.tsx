@@ -164,19 +164,7 @@ function Feed({ data, screen }: { data: FeedData; screen: Screen }) {
     () => (data.all ? staticFeedSource(data.key, data.all) : watchFeedSource(browserReads())),
     [data.key, data.all],
   );
-  const feedPath =
-    screen.id === 'collection'
-      ? paths.collection(screen.params.collectionId ?? '')
-      : screen.id === 'user-collection'
-        ? paths.userCollection(
-            screen.params.userIdentifier ?? '',
-            screen.params.userCollectionId ?? '',
-          )
-        : paths.feed();
-  const addressOf = useCallback(
-    (review: Review) => `${feedPath}?${FEED_VIDEO_PARAM}=${review.clm_id}`,
-    [feedPath],
-  );
+  // A collection's own address (what it shares, and its videos' addresses); the home feed has none.
   const sharePath =
     screen.id === 'collection'
       ? paths.collection(screen.params.collectionId ?? '')
@@ -186,6 +174,11 @@ function Feed({ data, screen }: { data: FeedData; screen: Screen }) {
             screen.params.userCollectionId ?? '',
           )
         : null;
+  const feedPath = sharePath ?? paths.feed();
+  const addressOf = useCallback(
+    (review: Review) => `${feedPath}?${FEED_VIDEO_PARAM}=${review.clm_id}`,
+    [feedPath],
+  );
   return (
     <div className={styles.feedScreen}>
       <header className={styles.intro}>
