@@ -17,16 +17,26 @@ export default defineConfig({
   plugins: [reactRouter()],
   build: {
     target: 'es2022',
+    // Kept (as build/client-manifest.json): the server names a screen's chunk by it.
+    manifest: true,
     cssCodeSplit: true,
     rolldownOptions: {
       output: {
         codeSplitting: {
           groups: [
             { name: 'framework', test: FRAMEWORK, priority: 30 },
+            // Every CSS module of the app goes with the pages' shared styles, linked by every page:
+            // a screen (its own chunk, docs/decisions/038-screen-chunks.md) or a part loaded on
+            // demand is styled in the server's HTML before its script arrives.
+            {
+              name: 'shared',
+              test: (id) => APP.test(id) && id.endsWith('.module.css'),
+              priority: 25,
+            },
             // first what pages share (with its dependencies), then what is left to the on-demand parts
             {
               name: 'shared',
-              test: (id) => APP.test(id) && (!ON_DEMAND.test(id) || id.endsWith('.module.css')),
+              test: (id) => APP.test(id) && !ON_DEMAND.test(id),
               minShareCount: 2,
               priority: 20,
             },

@@ -14,6 +14,11 @@ declare module 'react-router' {
     device: DeviceClass;
     /** The visitor sent a session cookie (only then can the page be for someone signed in). */
     hasSession: boolean;
+    /**
+     * The script files of a screen module's chunk (`app/screens/<name>.tsx`) and what it imports,
+     * from the client build's manifest, for the page to preload (ADR 038). Absent without a build.
+     */
+    screenPreloads?: (screenModule: string) => string[];
     /** spec §7 reads, answered in process by the product server's own handlers. */
     reads: Reads;
     /**

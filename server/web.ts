@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
@@ -20,6 +20,7 @@ import { apiNotFound, STORAGE_RETRY_AFTER_SECONDS } from './errors';
 import { pageCsp } from './csp';
 import type { PageCache } from './page-cache';
 import { ensureIdCookie } from './cookies';
+import { screenPreloadsFrom, type ViteManifest } from './screen-preloads';
 import { ensureCsrfCookies } from './security';
 
 /** What every server render gets (app/load-context.ts declares the same shape for the app). */
@@ -31,6 +32,8 @@ export interface WebLoadContext {
   device: DeviceClass;
   /** The visitor sent a session cookie (only then can the page be for someone signed in). */
   hasSession: boolean;
+  /** The script files of a screen module's chunk that the page preloads (ADR 038). */
+  screenPreloads?: (screenModule: string) => string[];
   /** spec §7 reads, answered in process by the product server's own handlers. */
   reads: Reads;
   /**
@@ -48,6 +51,15 @@ const NO_READS = Object.fromEntries(
 
 const buildDir = join(projectRoot(), 'build');
 const serverBuildFile = join(buildDir, 'server', 'index.js');
+const clientManifestFile = join(buildDir, 'client-manifest.json');
+
+/** The scripts React Router's page preloads for the one route (entry, root, screen). */
+function routePreloads(build: ServerBuild): Set<string> {
+  const { entry, routes } = build.assets;
+  return new Set(
+    [entry, ...Object.values(routes)].flatMap((r) => (r ? [r.module, ...(r.imports ?? [])] : [])),
+  );
+}
 const YEAR = 365 * 24 * 3600;
 
 /** The request as React Router takes it, at the site's own origin: never the Host it came with. */
@@ -74,10 +86,18 @@ export async function registerWebApp(
 ) {
   const built = existsSync(serverBuildFile);
   let handle: ((request: Request, context: WebLoadContext) => Promise<Response>) | undefined;
+  let screenPreloads: WebLoadContext['screenPreloads'];
   if (built) {
     const build = (await import(pathToFileURL(serverBuildFile).href)) as ServerBuild;
     const handler = createRequestHandler(build, config.isProduction ? 'production' : 'development');
     handle = (request, context) => handler(request, context as never);
+    screenPreloads = existsSync(clientManifestFile)
+      ? screenPreloadsFrom(
+          JSON.parse(readFileSync(clientManifestFile, 'utf8')) as ViteManifest,
+          routePreloads(build),
+          build.publicPath,
+        )
+      : undefined;
     // Files of the client build; fingerprinted /assets never change under a name.
     await app.register(fastifyStatic, {
       root: join(buildDir, 'client'),
@@ -208,6 +228,7 @@ export async function registerWebApp(
           pageFlags: { distinct_id: values.distinctId, flags: flagValues },
           device,
           hasSession,
+          screenPreloads,
           // A cookie a read sets while the page renders (a stale session cleared, say) goes
           // out with the page: the reads answer for this very request and reply.
           reads: unavailable ? NO_READS : reads.pageReads(request, reply, request.log, outcome),

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import {
   data as withStatus,
   redirect,
@@ -21,7 +22,7 @@ import { needsFullLoad, resolveRouteSet, resolveScreen } from '../route-sets';
 import { socialMeta } from '../features/seo/structured-data';
 import { AuthProvider } from '../shared/auth/auth';
 import { useShareTracker } from '../features/sharing/use-share-tracker';
-import { loadScreen, ScreenView, shareResourceOf } from '../screens/registry';
+import { loadScreen, ScreenView } from '../screens/registry';
 
 /** A document request is a first load: it decides the route set from its own path (spec §2). */
 export async function loader({ request, context }: LoaderFunctionArgs<AppLoadContext>) {
@@ -42,7 +43,9 @@ export async function loader({ request, context }: LoaderFunctionArgs<AppLoadCon
   }
   // A real id under a wrong slug: moved for good to its own address (ADR 031).
   if (loaded.meta.redirect) throw redirect(loaded.meta.redirect + url.search, 301);
-  return withStatus(loaded, { status: loaded.meta.status ?? 200 });
+  // The screen's own chunk, fetched beside the page's other modules (ADR 038).
+  const preload = context.screenPreloads?.(loaded.module) ?? [];
+  return withStatus({ ...loaded, preload }, { status: loaded.meta.status ?? 200 });
 }
 
 /**
@@ -78,7 +81,7 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
     throw new Error(
       `A read failed while loading ${url.pathname}: not telling the visitor it is gone`,
     );
-  return loaded;
+  return { ...loaded, preload: [] };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
@@ -101,12 +104,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
       video: social?.video,
     }),
     ...(jsonLd ?? []).map((item) => ({ 'script:ld+json': item })),
+    ...data.preload.map((href) => ({ tagName: 'link', rel: 'modulepreload', href })),
   ];
 };
 
 export default function ScreenRoute() {
   const loaded = useLoaderData<typeof loader>();
-  useShareTracker(shareResourceOf(loaded));
+  useShareTracker(loaded.share);
   const navigation = useNavigation();
   const { pathname } = useLocation();
   const leaving = navigation.state === 'loading' && navigation.location.pathname !== pathname;
@@ -116,7 +120,15 @@ export default function ScreenRoute() {
     <AuthProvider initialUser={initialUser}>
       <ScreenLayout screen={loaded.screen}>
         <TestThrow />
-        {leaving ? <ScreenSkeleton /> : <ScreenView loaded={loaded} />}
+        {leaving ? (
+          <ScreenSkeleton />
+        ) : (
+          // While the first page hydrates, the screen's chunk may still be on its way: React
+          // keeps the server's HTML of the screen until it arrives (ADR 038).
+          <Suspense fallback={<ScreenSkeleton />}>
+            <ScreenView loaded={loaded} />
+          </Suspense>
+        )}
       </ScreenLayout>
     </AuthProvider>
   );

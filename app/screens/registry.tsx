@@ -1,13 +1,16 @@
+import { use } from 'react';
+import { withChunkTimeout } from '../chunk-reload';
 import type { ScreenId } from '../route-sets';
-import { screen as business } from './business';
-import { screen as campaigns } from './campaigns';
-import { screen as city } from './city';
-import { screen as feed } from './feed';
-import { screen as landing } from './landing';
-import { screen as location } from './location';
-import { screen as review } from './review';
+import type { screen as business } from './business';
+import type { screen as campaigns } from './campaigns';
+import type { screen as city } from './city';
+import type { screen as feed } from './feed';
+import type { screen as landing } from './landing';
+import type { screen as location } from './location';
+import type { screen as review } from './review';
+import type { ShareResource } from '../features/sharing/referrer';
 import type { ScreenLoadArgs, ScreenMeta, ScreenModule } from './screen-module';
-import { screen as user } from './user';
+import type { screen as user } from './user';
 
 type DataOf<Module> = Module extends ScreenModule<infer Data> ? Data : never;
 
@@ -24,21 +27,51 @@ interface ScreenDataMap {
 }
 export type ScreenModuleName = keyof ScreenDataMap;
 
+type Modules = { [Name in ScreenModuleName]: ScreenModule<ScreenDataMap[Name]> };
+
 /**
- * Every screen module of spec §2, by name. Imported statically so that the server-rendered page
- * links each screen's CSS (no flash of unstyled content, no layout shift); heavy parts inside a
- * screen (the business area, the campaigns, charts) load on demand on their own.
+ * Every screen module of spec §2, by name, each its own chunk (docs/decisions/038-screen-chunks.md):
+ * a place page does not ship the landing, city or feed code. The server's page names its
+ * screen's chunk for preloading (`screenPreloads`), the browser hydrates once it has arrived
+ * (`ScreenView`), and a client navigation's loader waits for it. Every screen's CSS is linked
+ * with every page (vite.config.ts), so no screen is ever shown unstyled.
  */
-const modules: { [Name in ScreenModuleName]: ScreenModule<ScreenDataMap[Name]> } = {
-  landing,
-  location,
-  review,
-  user,
-  city,
-  feed,
-  business,
-  campaigns,
+const sources: { [Name in ScreenModuleName]: ScreenSource<Modules[Name]> } = {
+  landing: source(() => import('./landing')),
+  location: source(() => import('./location')),
+  review: source(() => import('./review')),
+  user: source(() => import('./user')),
+  city: source(() => import('./city')),
+  feed: source(() => import('./feed')),
+  business: source(() => import('./business')),
+  campaigns: source(() => import('./campaigns')),
 };
+
+/** The source file of each screen module: the build's manifest names its chunk by it. */
+export const screenSourceFile = (name: ScreenModuleName) => `app/screens/${name}.tsx`;
+
+interface ScreenSource<Module> {
+  /** The module, once its chunk has arrived. */
+  arrived(): Module | undefined;
+  /** The module, when its chunk arrives (one request however often asked; again after a failure). */
+  load(): Promise<Module>;
+}
+
+function source<Module>(load: () => Promise<{ screen: Module }>): ScreenSource<Module> {
+  let module: Module | undefined;
+  let pending: Promise<Module> | undefined;
+  return {
+    arrived: () => module,
+    load: () =>
+      (pending ??= withChunkTimeout(load).then(
+        (loaded) => (module = loaded.screen),
+        (error: unknown) => {
+          pending = undefined;
+          throw error;
+        },
+      )),
+  };
+}
 
 /** Which module shows each screen of spec §2. */
 const MODULE_OF: Record<ScreenId, ScreenModuleName> = {
@@ -72,6 +105,8 @@ export type LoadedScreen<Name extends ScreenModuleName = ScreenModuleName> = {
     screen: ScreenLoadArgs['screen'];
     data: ScreenDataMap[N];
     meta: ScreenMeta & { canonical: string };
+    /** What a shared link to the screen shares (for the ?referrer= tracker), if anything. */
+    share: ShareResource | null;
   };
 }[Name];
 
@@ -80,7 +115,7 @@ async function loadWith<Name extends ScreenModuleName>(
   args: ScreenLoadArgs,
   siteUrl: string,
 ): Promise<LoadedScreen<Name>> {
-  const module = modules[name];
+  const module = await sources[name].load();
   const data = await module.load(args);
   const meta = module.meta(data, args.screen, siteUrl);
   const canonical = siteUrl + (meta.canonicalPath ?? args.url.pathname);
@@ -89,6 +124,7 @@ async function loadWith<Name extends ScreenModuleName>(
     screen: args.screen,
     data,
     meta: { ...meta, canonical },
+    share: module.shareResource?.(data) ?? null,
   };
   return loaded;
 }
@@ -97,17 +133,17 @@ async function loadWith<Name extends ScreenModuleName>(
 export const loadScreen = (args: ScreenLoadArgs, siteUrl: string): Promise<LoadedScreen> =>
   loadWith(MODULE_OF[args.screen.id], args, siteUrl);
 
-/** Renders a loaded screen with the module that loaded it. */
+/**
+ * Renders a loaded screen with the module that loaded it. Its loader has always waited for the
+ * module, except while the first page hydrates: then it suspends until the chunk arrives, and
+ * React keeps the server's HTML of the screen meanwhile (the caller's Suspense boundary).
+ */
 export function ScreenView<Name extends ScreenModuleName>({
   loaded,
 }: {
   loaded: LoadedScreen<Name>;
 }) {
-  const { Screen } = modules[loaded.module];
+  const source = sources[loaded.module];
+  const { Screen } = source.arrived() ?? use(source.load());
   return <Screen data={loaded.data} screen={loaded.screen} />;
-}
-
-/** What a shared link to the loaded screen shares (for the ?referrer= tracker), if anything. */
-export function shareResourceOf<Name extends ScreenModuleName>(loaded: LoadedScreen<Name>) {
-  return modules[loaded.module].shareResource?.(loaded.data) ?? null;
 }

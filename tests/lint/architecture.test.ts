@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { ESLint, type Linter } from 'eslint';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 /**
  * The lint rules that hold the web app's layers (docs/decisions/020-layers-lint.md) each report a
@@ -38,6 +38,12 @@ const lintImport = (file: string, specifier: string) =>
   lint(file, `import * as imported from '${specifier}';\n\nexport const used = imported;\n`);
 
 const zone = 'import-x/no-restricted-paths';
+
+/**
+ * ESLint resolves the whole import graph of a linted import (import-x/no-cycle walks it): a few
+ * seconds for a module that reaches every screen, more on a busy machine than Vitest's default 5 s.
+ */
+vi.setConfig({ testTimeout: 30_000 });
 
 describe('the layer rules (import-x/no-restricted-paths)', () => {
   it('has at least two features to test with', () => {
