@@ -23,6 +23,22 @@ export default defineConfig({
           hookTimeout: 180_000,
         },
       },
+      // Public reads from a streaming replica (ADR 040): only where one runs, as
+      // `PG_STANDBY=1 scripts/with-postgres.sh npx vitest run --project replica` (.ci/run).
+      ...(process.env.TEST_DATABASE_READ_URL
+        ? [
+            {
+              test: {
+                name: 'replica',
+                include: ['tests/replica/**/*.test.ts'],
+                environment: 'node',
+                globalSetup: ['tests/api/global-setup.ts'],
+                testTimeout: 60_000,
+                hookTimeout: 180_000,
+              },
+            },
+          ]
+        : []),
       {
         test: {
           name: 'start',

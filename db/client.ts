@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -27,6 +28,17 @@ export interface DatabaseHandle {
    * read-only).
    */
   faults: StorageFaults;
+  /**
+   * Runs a public read on the read replica (DATABASE_READ_URL) when there is one and this process
+   * has not just written what public reads show; on the primary otherwise (ADR 040). Every query
+   * `read` makes through `db` goes there; transactions always go to the primary.
+   */
+  fromReadReplica<T>(read: () => Promise<T>): Promise<T>;
+  /**
+   * This process wrote what public reads show: they go to the primary for the replica's catch-up
+   * time, so the caches it just emptied are filled with the write, not with what came before.
+   */
+  publicWrite(): void;
   close(): Promise<void>;
 }
 
@@ -47,16 +59,36 @@ export interface DatabaseOptions {
   /** Folder of the embedded database; absent for an in-memory one (tests). */
   pgliteDir?: string | undefined;
   poolSize?: number;
+  /** postgres://… of a streaming replica for public reads (ADR 040); only with databaseUrl. */
+  readUrl?: string | undefined;
+  /** How long public reads stay on the primary after a write of this process (ms). */
+  readCatchUpMs?: number;
 }
+
+/** Whether the queries of the current async context may go to the read replica. */
+const replicaScope = new AsyncLocalStorage<boolean>();
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
-      max: options.poolSize ?? 10,
-      options: `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`,
-      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-    });
+    const poolOf = (connectionString: string) =>
+      new pg.Pool({
+        connectionString,
+        max: options.poolSize ?? 10,
+        options: `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`,
+        connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      });
+    const pool = poolOf(options.databaseUrl);
+    const replica = options.readUrl ? poolOf(options.readUrl) : undefined;
+    let primaryUntil = 0;
+    if (replica) {
+      // Drizzle sends a query outside a transaction with `pool.query`, a transaction over
+      // `pool.connect()` (the primary's): a query inside a public read goes to the replica.
+      const primaryQuery = pool.query.bind(pool);
+      pool.query = ((...args: Parameters<typeof primaryQuery>) =>
+        replicaScope.getStore() === true
+          ? replica.query(...args)
+          : primaryQuery(...args)) as typeof pool.query;
+    }
     const db = drizzlePg(pool, { schema });
     const faults = new StorageFaults(async () => {
       const { rows } = await pool.query<{ read_only: string }>(
@@ -67,15 +99,24 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // A connection the server drops (it stopped, say) emits 'error' on its client: unheard, that
     // would stop the process. Idle clients are the pool's; a client lent out (a transaction
     // between two statements) is heard here too. The call using it fails on its own.
-    pool.on('error', (error) => faults.report(error));
-    pool.on('connect', (client) => client.on('error', (error) => faults.report(error)));
+    for (const p of replica ? [pool, replica] : [pool]) {
+      p.on('error', (error) => faults.report(error));
+      p.on('connect', (client) => client.on('error', (error) => faults.report(error)));
+    }
     return {
       db,
       kind: 'postgres',
       migrate: () => migratePg(db, { migrationsFolder }),
       ping: async () => void (await pool.query('select 1')),
       faults,
-      close: () => pool.end(),
+      fromReadReplica: (read) =>
+        replica && Date.now() >= primaryUntil ? replicaScope.run(true, read) : read(),
+      publicWrite: () => {
+        primaryUntil = Date.now() + (options.readCatchUpMs ?? 2_000);
+      },
+      close: async () => {
+        await Promise.all([pool.end(), replica?.end()]);
+      },
     };
   }
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
@@ -91,6 +132,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
     ping,
+    // One process, one database: no replica.
+    fromReadReplica: (read) => read(),
+    publicWrite: () => {},
     // PGlite writes its folder itself: a folder that takes no file is a database that cannot write.
     faults: new StorageFaults(async () => {
       await ping();

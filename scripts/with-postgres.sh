@@ -2,6 +2,8 @@
 # Runs a command against a throwaway PostgreSQL server on 127.0.0.1, with
 # TEST_DATABASE_URL pointing at it; stops and removes the server afterwards.
 # Usage: scripts/with-postgres.sh npx vitest run --project api
+# With PG_STANDBY=1 it also starts a streaming replica of that server (pg_basebackup, hot
+# standby) and points TEST_DATABASE_READ_URL at it.
 set -euo pipefail
 
 pgbin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
@@ -21,6 +23,9 @@ if [ "$(id -u)" = 0 ]; then
 fi
 
 stop() {
+  if [ -d "$dir/standby" ]; then
+    "${as_postgres[@]}" "$pgbin/pg_ctl" -D "$dir/standby" -m fast -w stop >/dev/null 2>&1 || true
+  fi
   "${as_postgres[@]}" "$pgbin/pg_ctl" -D "$dir/data" -m fast -w stop >/dev/null 2>&1 || true
   rm -rf "$dir"
 }
@@ -42,5 +47,26 @@ if [ -z "$started" ]; then
 fi
 "${as_postgres[@]}" "$pgbin/createdb" -h 127.0.0.1 -p "$port" -U spotreel spotreel_test
 echo "PostgreSQL $("$pgbin/postgres" --version | awk '{print $3}') on 127.0.0.1:$port"
+
+if [ "${PG_STANDBY:-}" = 1 ]; then
+  "${as_postgres[@]}" "$pgbin/pg_basebackup" -h 127.0.0.1 -p "$port" -U spotreel \
+    -D "$dir/standby" -R -X stream >/dev/null
+  started=
+  for attempt in 0 1 2 3 4; do
+    standby_port=$((port + 100 + attempt))
+    if "${as_postgres[@]}" "$pgbin/pg_ctl" -D "$dir/standby" -l "$dir/standby.log" -w \
+      -o "-c listen_addresses=127.0.0.1 -p $standby_port -k $dir -c fsync=off -c hot_standby=on" \
+      start >/dev/null; then
+      started=1
+      break
+    fi
+  done
+  if [ -z "$started" ]; then
+    cat "$dir/standby.log" >&2
+    exit 1
+  fi
+  echo "Streaming replica on 127.0.0.1:$standby_port"
+  export TEST_DATABASE_READ_URL="postgres://spotreel@127.0.0.1:$standby_port/spotreel_test"
+fi
 
 TEST_DATABASE_URL="postgres://spotreel@127.0.0.1:$port/spotreel_test" "$@"

@@ -135,6 +135,7 @@ export async function buildApp({
     sharedTtlMs: config.apiCacheTtlMs,
     sharedMaxEntries: config.apiCacheMaxEntries,
     testHooks: config.testHooks,
+    fromReadReplica: database.fromReadReplica,
   });
   await app.register(
     productApi(
@@ -154,6 +155,7 @@ export async function buildApp({
           what: 'searches',
         }),
         publicDataChanged: () => {
+          database.publicWrite();
           cache.clear();
           reads.clearShared();
           pageCache.clear();

@@ -65,6 +65,21 @@ const EnvSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
       .optional(),
+    DATABASE_READ_URL: z
+      .string()
+      .regex(
+        /^postgres(ql)?:\/\//,
+        'DATABASE_READ_URL must start with postgres:// or postgresql://',
+      )
+      .optional()
+      .describe('A streaming replica of DATABASE_URL for anonymous public reads (ADR 040)'),
+    DATABASE_READ_CATCH_UP_MS: z.coerce
+      .number({ error: 'DATABASE_READ_CATCH_UP_MS must be a number' })
+      .int()
+      .min(0)
+      .max(60_000)
+      .default(2_000)
+      .describe('After a write of this process, public reads stay on the primary this long'),
     DATABASE_POOL_SIZE: positiveInt('DATABASE_POOL_SIZE').default(10),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
@@ -183,6 +198,13 @@ const EnvSchema = z
       .optional(),
   })
   .superRefine((c, ctx) => {
+    if (c.DATABASE_READ_URL && !c.DATABASE_URL)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATABASE_READ_URL'],
+        message:
+          'DATABASE_READ_URL is a replica of DATABASE_URL: set DATABASE_URL too (the embedded database has no replica)',
+      });
     if (c.NODE_ENV === 'production' && !c.AUTH_SECRET)
       ctx.addIssue({
         code: 'custom',
@@ -278,6 +300,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     mediaDir: resolve(dataDir, 'media'),
     databaseUrl: c.DATABASE_URL,
     databasePoolSize: c.DATABASE_POOL_SIZE,
+    databaseReadUrl: c.DATABASE_READ_URL,
+    databaseReadCatchUpMs: c.DATABASE_READ_CATCH_UP_MS,
     logLevel: c.LOG_LEVEL,
     logFormat: c.LOG_FORMAT ?? (c.NODE_ENV === 'production' ? 'json' : 'pretty'),
     mediaBaseUrl: (c.MEDIA_BASE_URL ?? '/media').replace(/\/$/, ''),

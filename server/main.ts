@@ -40,6 +40,8 @@ async function main() {
       databaseUrl: config.databaseUrl,
       pgliteDir: config.pgliteDir,
       poolSize: config.databasePoolSize,
+      readUrl: config.databaseReadUrl,
+      readCatchUpMs: config.databaseReadCatchUpMs,
     });
     await opened.ping();
     return opened;
@@ -49,7 +51,7 @@ async function main() {
   // A production instance with a development convenience on is a demo: say so loudly, once each.
   for (const line of productionConveniences(config)) log.warn(line);
   log.info(
-    `database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.pgliteDir}` : 'PostgreSQL server'}`,
+    `database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.pgliteDir}` : `PostgreSQL server${config.databaseReadUrl ? ', public reads from its read replica' : ''}`}`,
   );
 
   await named(() => database.migrate());

@@ -14,6 +14,7 @@ import {
   type ReadTypes,
 } from '../../contract/endpoints';
 import { storageFaultOf } from '../../db/storage-faults';
+import { sessionToken } from '../auth/sessions';
 import { HttpError } from '../http-errors';
 import { RecentMap } from '../recent-map';
 
@@ -98,7 +99,18 @@ export function createReadRegistry(options: {
   sharedMaxEntries: number;
   /** TEST_HOOKS: a page asked with `?__throw=read` has every read fail, as a server fault would. */
   testHooks?: boolean;
+  /** Runs a public read on the read replica, when there is one (DatabaseHandle, ADR 040). */
+  fromReadReplica?: <T>(read: () => Promise<T>) => Promise<T>;
 }) {
+  const { fromReadReplica } = options;
+  /**
+   * A public read for a visitor without a session may come from the read replica; one with a
+   * session is answered by the primary, so whoever just saved sees what they saved (ADR 040).
+   */
+  const answer = (entry: Registered, request: FastifyRequest, run: () => Promise<unknown>) =>
+    entry.shared && fromReadReplica && sessionToken(request) === null
+      ? fromReadReplica(run)
+      : run();
   const handlers = new Map<ReadName, Registered>();
   // Answers of public reads, as the /api response cache keeps them for HTTP (ADR 008): every
   // page asks for the trending places, and a burst of one page asks for the same things.
@@ -139,13 +151,15 @@ export function createReadRegistry(options: {
     handlers.set(name, entry);
     // Mounted under /api (server/app.ts).
     app.get(READ_URLS[name].replace(/^\/api/, ''), options, (request, reply) =>
-      entry.handler({
-        params: request.params,
-        query: request.query,
-        request,
-        reply,
-        memo: memoFor(request),
-      }),
+      answer(entry, request, () =>
+        entry.handler({
+          params: request.params,
+          query: request.query,
+          request,
+          reply,
+          memo: memoFor(request),
+        }),
+      ),
     );
   }
 
@@ -180,13 +194,15 @@ export function createReadRegistry(options: {
       const run = () =>
         failOnPurpose
           ? Promise.reject(new Error(`Test hook: the read ${name} failed`))
-          : entry.handler({
-              params: 'data' in checkedParams ? checkedParams.data : {},
-              query: 'data' in checkedQuery ? checkedQuery.data : {},
-              request,
-              reply,
-              memo,
-            });
+          : answer(entry, request, () =>
+              entry.handler({
+                params: 'data' in checkedParams ? checkedParams.data : {},
+                query: 'data' in checkedQuery ? checkedQuery.data : {},
+                request,
+                reply,
+                memo,
+              }),
+            );
       try {
         return await (entry.shared && options.sharedTtlMs > 0 && !failOnPurpose
           ? sharedAnswer(JSON.stringify([name, asStrings(params), asStrings(query)]), run)

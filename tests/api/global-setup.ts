@@ -36,6 +36,8 @@ export default async function setup(project: TestProject) {
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
     DATA_DIR: dataDir,
     DATABASE_URL: process.env.TEST_DATABASE_URL,
+    // The replica project (tests/replica/) reads public answers from a streaming replica.
+    DATABASE_READ_URL: project.name === 'replica' ? process.env.TEST_DATABASE_READ_URL : undefined,
     // One client (this machine) makes every request of the suite.
     ...ONE_CLIENT_RATE_LIMITS,
     FLAGS_FILE: 'tests/api/flags.json',
@@ -47,6 +49,8 @@ export default async function setup(project: TestProject) {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: config.pgliteDir,
+    readUrl: config.databaseReadUrl,
+    readCatchUpMs: config.databaseReadCatchUpMs,
   });
   await database.migrate();
   const world = await seedDatabase(database.db, {

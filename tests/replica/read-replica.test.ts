@@ -1,0 +1,124 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, fresh } from '../api/client';
+import { sessionOf } from '../api/sign-in';
+
+/**
+ * Public reads from a streaming replica (DATABASE_READ_URL, docs/decisions/040-read-replica.md),
+ * against Debian's PostgreSQL and a real hot standby of it (scripts/with-postgres.sh with
+ * PG_STANDBY=1). Pausing the standby's replay makes "which server answered" visible: a row changed
+ * on the primary is old on the replica until replay resumes.
+ */
+const primaryUrl = process.env.TEST_DATABASE_URL!;
+const readUrl = process.env.TEST_DATABASE_READ_URL!;
+
+let primary: pg.Client;
+let standby: pg.Client;
+
+/** Waits until the standby has replayed everything the primary has written so far. */
+async function caughtUp() {
+  const { rows } = await primary.query<{ lsn: string }>('select pg_current_wal_lsn() as lsn');
+  for (let tries = 0; tries < 200; tries++) {
+    const done = await standby.query<{ ok: boolean }>(
+      'select pg_last_wal_replay_lsn() >= $1::pg_lsn as ok',
+      [rows[0]!.lsn],
+    );
+    if (done.rows[0]!.ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('the standby did not catch up within 10 s');
+}
+
+const pauseReplay = () => standby.query('select pg_wal_replay_pause()');
+const resumeReplay = () => standby.query('select pg_wal_replay_resume()');
+
+interface Place {
+  clm_id: number;
+  clm_name: string;
+  clm_description: string;
+}
+
+beforeAll(async () => {
+  primary = new pg.Client({ connectionString: primaryUrl });
+  standby = new pg.Client({ connectionString: readUrl });
+  await primary.connect();
+  await standby.connect();
+  const { rows } = await standby.query<{ standby: boolean }>(
+    'select pg_is_in_recovery() as standby',
+  );
+  expect(rows[0]!.standby).toBe(true);
+});
+
+afterAll(async () => {
+  await resumeReplay().catch(() => {});
+  await primary?.end();
+  await standby?.end();
+});
+
+describe('public reads from the read replica', () => {
+  it('answers a visitor without a session from the replica, a signed-in one from the primary', async () => {
+    const token = await sessionOf('Jonah Novak');
+    const { rows } = await primary.query<{ id: number; name: string }>(
+      'select id, name from locations order by id limit 1 offset 7',
+    );
+    const { id, name } = rows[0]!;
+    await caughtUp();
+    await pauseReplay();
+    try {
+      const renamed = `${name} (renamed ${Date.now()})`;
+      await primary.query('update locations set name = $1 where id = $2', [renamed, id]);
+
+      const anonymous = await api<Place>(fresh(`/api/v2/locations/${id}`));
+      expect(anonymous.status).toBe(200);
+      expect(anonymous.body.clm_name).toBe(name);
+
+      const signedIn = await api<Place>(fresh(`/api/v2/locations/${id}`), {
+        headers: { 'auth-token': token },
+      });
+      expect(signedIn.body.clm_name).toBe(renamed);
+
+      await resumeReplay();
+      await caughtUp();
+      const later = await api<Place>(fresh(`/api/v2/locations/${id}`));
+      expect(later.body.clm_name).toBe(renamed);
+    } finally {
+      await resumeReplay();
+    }
+  });
+
+  it('shows an owner’s dashboard save to everyone at once, however far behind the replica is', async () => {
+    const token = await sessionOf('Jonah Novak');
+    const mine = await api<{ business_dashboard_locations: { clm_id: number }[] }>(
+      '/api/user/3/business-dashboard-locations',
+      { headers: { 'auth-token': token } },
+    );
+    const placeId = mine.body.business_dashboard_locations[0]!.clm_id;
+    await caughtUp();
+    await pauseReplay();
+    try {
+      const description = `Fresh masa every morning (${Date.now()}).`;
+      const saved = await api(`/api/biz/locations/${placeId}/info`, {
+        method: 'PUT',
+        headers: { 'auth-token': token },
+        body: {
+          website: 'tacos.example.com',
+          description,
+          hours: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'].map(
+            (day) => ({ day, open: '11:00', close: '22:00' }),
+          ),
+        },
+      });
+      expect(saved.status).toBe(200);
+      // The replica has not replayed the save: the public read after it came from the primary.
+      const replicaRow = await standby.query<{ description: string }>(
+        'select description from locations where id = $1',
+        [placeId],
+      );
+      expect(replicaRow.rows[0]!.description).not.toBe(description);
+      const anonymous = await api<Place>(fresh(`/api/v2/locations/${placeId}`));
+      expect(anonymous.body.clm_description).toBe(description);
+    } finally {
+      await resumeReplay();
+    }
+  });
+});
