@@ -77,6 +77,18 @@ describe('parseConfig', () => {
     expect(message).toContain('SEED_SCALE="-1"');
   });
 
+  it('takes a read replica only beside a PostgreSQL primary', () => {
+    expect(() => parseConfig({ DATABASE_READ_URL: 'postgres://replica/db' })).toThrow(
+      /DATABASE_READ_URL is a replica of DATABASE_URL: set DATABASE_URL too/,
+    );
+    expect(() =>
+      parseConfig({ DATABASE_URL: 'postgres://primary/db', DATABASE_READ_URL: 'mysql://r' }),
+    ).toThrow(/DATABASE_READ_URL must start with postgres:\/\//);
+    expect(
+      parseConfig({ DATABASE_URL: 'postgres://primary/db', DATABASE_READ_URL: 'postgres://r/db' }),
+    ).toMatchObject({ databaseReadUrl: 'postgres://r/db', databaseReadCatchUpMs: 2000 });
+  });
+
   it('keeps every development convenience off in production unless it is named', () => {
     const off = parseConfig(PRODUCTION);
     expect(off.auth.localIdp).toBe(false);
