@@ -28,15 +28,25 @@ export class Random {
     return this.next() < probability;
   }
 
-  /** Up to `count` distinct items, in random order. */
+  /**
+   * Up to `count` distinct items, in random order: the first `count` steps of a Fisher–Yates
+   * shuffle of a copy. Only the positions a step moved are held (a map), not a copy of the whole
+   * list, so picking a few of many costs the few (the world at scale 100 picks 2–60 followers
+   * of 22,000 creators for each of 61,600 places); the draws and the result are the same.
+   */
   sample<T>(items: readonly T[], count: number): T[] {
-    const copy = [...items];
-    const n = Math.min(count, copy.length);
+    const n = Math.min(count, items.length);
+    const moved = new Map<number, T>();
+    const at = (k: number) => (moved.has(k) ? (moved.get(k) as T) : (items[k] as T));
+    const picked: T[] = [];
     for (let i = 0; i < n; i++) {
-      const j = i + Math.floor(this.next() * (copy.length - i));
-      [copy[i], copy[j]] = [copy[j] as T, copy[i] as T];
+      const j = i + Math.floor(this.next() * (items.length - i));
+      // Swap positions i and j; position i is never read again, so only j keeps a value.
+      const atI = at(i);
+      picked.push(at(j));
+      moved.set(j, atI);
     }
-    return copy.slice(0, n);
+    return picked;
   }
 
   weighted<T extends { weight: number }>(items: readonly T[]): T {
