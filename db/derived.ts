@@ -38,9 +38,12 @@ export async function refreshDerivedCounts(db: Database): Promise<void> {
 /** Places near enough in kind and distance to be worth seeing next (spec §7 related). */
 export const RELATED_LIMIT = 8;
 /** Candidates are the city's best-ranked places of the same kind, so the work per place is bounded. */
-const RELATED_CANDIDATES = 200;
+export const RELATED_CANDIDATES = 200;
 
-/** Computes and stores related places for the given locations; returns nothing. */
+/**
+ * Computes and stores related places for the given locations; returns nothing. The seed computes
+ * the same in memory (db/seed/related.ts): change both together.
+ */
 export async function computeRelatedLocations(db: Database, locationIds: number[]): Promise<void> {
   if (locationIds.length === 0) return;
   await db.execute(sql`
@@ -57,7 +60,7 @@ export async function computeRelatedLocations(db: Database, locationIds: number[
             where o.city_id = l.city_id and o.id <> l.id
               and (o.super_categories && l.super_categories
                    or (cardinality(o.super_categories) = 0 and cardinality(l.super_categories) = 0))
-            order by o.rank_score desc
+            order by o.rank_score desc, o.id
             limit ${RELATED_CANDIDATES}
           ) o
           order by shared desc, dist, o.id

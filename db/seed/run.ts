@@ -1,12 +1,13 @@
 import { copyFile, mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../client';
-import { computeRelatedLocations, refreshDerivedCounts } from '../derived';
+import { refreshDerivedCounts } from '../derived';
 import { projectRoot } from '../project-root';
 import * as t from '../schema';
 import { avatarSvg } from './media/avatars';
+import { bulkInsert, deferIndexes } from './bulk';
+import { relatedOfAll } from './related';
 import { generateBusinessHistory } from './business-history';
 import { generateWorld, type World } from './world';
 
@@ -16,6 +17,8 @@ export interface SeedOptions {
   /** Where generated media go (DATA_DIR/media). */
   mediaDir: string;
   log: (message: string) => void;
+  /** The end of the owners' seeded history (default: now); fixed to compare two seeds. */
+  now?: Date;
 }
 
 const clipsSource = join(projectRoot(), 'db', 'seed', 'media', 'clips');
@@ -48,6 +51,9 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
 
   await db.transaction(async (tx) => {
     const tdb = tx as unknown as Database;
+    // Secondary indexes and foreign keys are built once the rows are in (db/seed/bulk.ts).
+    const deferred = await deferIndexes(tdb, DEFERRED_TABLES);
+    step(`set aside ${deferred.count} indexes and foreign keys until the rows are in`);
     await insertAll(tdb, t.cities, world.cities);
     await insertAll(tdb, t.classifications, world.classifications);
     await insertAll(tdb, t.users, world.users);
@@ -92,7 +98,7 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
       `wrote ${world.collections.length} collections and ${world.userCollections.length} user collections`,
     );
     await insertAll(tdb, t.businessOwners, world.businessOwners);
-    const history = generateBusinessHistory(world, new Date());
+    const history = generateBusinessHistory(world, options.now ?? new Date());
     await insertAll(tdb, t.reviewReads, history.reads);
     await insertAll(tdb, t.shares, history.shares);
     await insertAll(tdb, t.locationFollows, history.follows);
@@ -118,11 +124,15 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
     }
     await refreshDerivedCounts(tdb);
     step('counted classifications, reviews and followers');
-    const ids = world.locations.map((l) => l.id);
-    for (let i = 0; i < ids.length; i += 500) {
-      await computeRelatedLocations(tdb, ids.slice(i, i + 500));
-    }
-    step('precomputed related places');
+    const related = relatedOfAll(world.locations);
+    await insertAll(
+      tdb,
+      t.relatedLocations,
+      [...related].map(([locationId, relatedIds]) => ({ locationId, relatedIds })),
+    );
+    step(`precomputed related places of ${related.size} places`);
+    const built = await deferred.rebuild();
+    step(`built ${built.indexes} indexes and ${built.foreignKeys} foreign keys`);
     await tdb.insert(t.seedRuns).values({ scale: world.scale, seed: world.seed });
   });
   // Fresh statistics, so the first queries get the plans the indexes were made for.
@@ -131,27 +141,20 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
   return world;
 }
 
-const BATCH_PARAMS = 30_000;
+/** The seeded tables whose secondary indexes and foreign keys are built after the load. */
+const DEFERRED_TABLES = [
+  'users',
+  'locations',
+  'reviews',
+  'location_follows',
+  'tips',
+  'collection_items',
+  'user_collections',
+  'user_collection_items',
+  'related_locations',
+];
 
-async function insertAll<T extends PgTable>(
-  db: Database,
-  table: T,
-  rows: T['$inferInsert'][],
-  progress?: (done: number) => void,
-): Promise<void> {
-  if (rows.length === 0) return;
-  const columns = Object.keys(rows[0] as object).length;
-  const batch = Math.max(1, Math.floor(BATCH_PARAMS / columns));
-  let lastReported = 0;
-  for (let i = 0; i < rows.length; i += batch) {
-    await db.insert(table).values(rows.slice(i, i + batch));
-    const done = Math.min(rows.length, i + batch);
-    if (progress && (done - lastReported >= 100_000 || done === rows.length)) {
-      progress(done);
-      lastReported = done;
-    }
-  }
-}
+const insertAll = bulkInsert;
 
 async function writeMedia(world: World, mediaDir: string): Promise<void> {
   const clipsTarget = join(mediaDir, 'clips');
