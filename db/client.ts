@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { maintainPartitions, type MaintenanceResult } from './partitions';
 import { PGliteThread } from './pglite-thread';
 import { projectRoot } from './project-root';
 import * as schema from './schema';
@@ -19,7 +20,11 @@ export interface DatabaseHandle {
   db: Database;
   /** 'pglite' for the embedded database, 'postgres' for a server (DATABASE_URL). */
   kind: 'pglite' | 'postgres';
-  migrate(): Promise<void>;
+  /**
+   * Applies the migrations, then makes the partitions of the months to come and drops those past
+   * retention (db/partitions.ts): a database it returns from can take this month's writes.
+   */
+  migrate(): Promise<MaintenanceResult>;
   ping(): Promise<void>;
   /**
    * What the process knows of the database's storage: a full or read-only disk, a server that
@@ -106,7 +111,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(db, { migrationsFolder }),
+      migrate: async () => {
+        await migratePg(db, { migrationsFolder });
+        return maintainPartitions(db);
+      },
       ping: async () => void (await pool.query('select 1')),
       faults,
       fromReadReplica: (read) =>
@@ -130,7 +138,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(db, { migrationsFolder }),
+    migrate: async () => {
+      await migratePglite(db, { migrationsFolder });
+      return maintainPartitions(db);
+    },
     ping,
     // One process, one database: no replica.
     fromReadReplica: (read) => read(),

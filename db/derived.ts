@@ -76,3 +76,58 @@ export async function computeRelatedLocations(db: Database, locationIds: number[
     on conflict (location_id) do update
       set related_ids = excluded.related_ids, computed_at = excluded.computed_at`);
 }
+
+/**
+ * Adds to a place's numbers of one UTC day (`location_daily_stats`, the growth charts' source):
+ * what one write adds, in that write's transaction (docs/decisions/037-views-at-scale.md).
+ */
+export async function addToDailyStats(
+  db: Database,
+  locationId: number,
+  day: string,
+  add: { views?: number; watchedMs?: number; shares?: number },
+): Promise<void> {
+  const views = add.views ?? 0;
+  const watchedMs = add.watchedMs ?? 0;
+  const shares = add.shares ?? 0;
+  await db.execute(sql`
+    insert into location_daily_stats (location_id, day, views, watched_ms, shares)
+    values (${locationId}, ${day}::date, ${views}, ${watchedMs}, ${shares})
+    on conflict (location_id, day) do update set
+      views = location_daily_stats.views + excluded.views,
+      watched_ms = location_daily_stats.watched_ms + excluded.watched_ms,
+      shares = location_daily_stats.shares + excluded.shares`);
+}
+
+/**
+ * Recounts `location_daily_stats` from the raw views and shares for the UTC days in
+ * [from, to) (all days when not given): after a bulk load (the seed's history), or to repair
+ * the rollup. Days outside the raw tables' retention keep what they have.
+ */
+export async function rebuildLocationDailyStats(
+  db: Database,
+  range: { from?: string; to?: string } = {},
+): Promise<void> {
+  const from = range.from ?? '0001-01-01';
+  const to = range.to ?? '9999-12-31';
+  await db.execute(sql`
+    delete from location_daily_stats where day >= ${from}::date and day < ${to}::date`);
+  await db.execute(sql`
+    insert into location_daily_stats (location_id, day, views, watched_ms, shares)
+    select location_id, day, sum(views)::int, sum(watched_ms)::bigint, sum(shares)::int from (
+      select r.location_id, rr.read_on as day, count(*) as views,
+             coalesce(sum(rr.watched_duration_ms), 0) as watched_ms, 0 as shares
+        from review_reads rr join reviews r on r.id = rr.review_id
+       where rr.read_on >= ${from}::date and rr.read_on < ${to}::date
+       group by 1, 2
+      union all
+      select coalesce(r.location_id, s.resource_id), (s.created_at at time zone 'UTC')::date, 0, 0, count(*)
+        from shares s
+        left join reviews r on s.resource_type = 'review' and r.id = s.resource_id
+       where (s.resource_type = 'location' or r.id is not null)
+         and s.created_at >= (${from}::date)::timestamp at time zone 'UTC'
+         and s.created_at < (${to}::date)::timestamp at time zone 'UTC'
+       group by 1, 2
+    ) x
+    group by 1, 2`);
+}

@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
+  date,
   doublePrecision,
   index,
   integer,
@@ -188,7 +190,11 @@ export const reviews = pgTable(
   ],
 );
 
-/** One row per review and device: PUT …/reads/{deviceId} is idempotent (ADR 007). */
+/**
+ * One row per review, device and UTC day: PUT …/reads/{deviceId} is idempotent per day (ADR 007,
+ * ADR 037). Partitioned by month on `read_on` (db/migrations/0008_views_at_scale.sql, created
+ * ahead and dropped past retention by db/partitions.ts): drizzle cannot say so, the migration does.
+ */
 export const reviewReads = pgTable(
   'review_reads',
   {
@@ -196,28 +202,50 @@ export const reviewReads = pgTable(
       .notNull()
       .references(() => reviews.id, { onDelete: 'cascade' }),
     deviceId: text('device_id').notNull(),
+    /** The UTC day of the first read: the partition key, and what a view is unique within. */
+    readOn: date('read_on', { mode: 'string' }).notNull(),
     watchedDurationMs: integer('watched_duration_ms'),
     readCount: integer('read_count').notNull().default(1),
     firstReadAt: timestamp('first_read_at', { withTimezone: true }).notNull().defaultNow(),
     lastReadAt: timestamp('last_read_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    primaryKey({ columns: [t.reviewId, t.deviceId] }),
-    index('review_reads_review_first_read_idx').on(t.reviewId, t.firstReadAt),
-  ],
+  (t) => [primaryKey({ columns: [t.reviewId, t.deviceId, t.readOn] })],
 );
 
+/** Opened shared links. Partitioned by month on `created_at` (ADR 037). */
 export const shares = pgTable(
   'shares',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserial('id', { mode: 'number' }).notNull(),
     resourceType: text('resource_type').notNull(),
     resourceId: integer('resource_id').notNull(),
     referrerCode: text('referrer_code').notNull(),
     deviceId: text('device_id'),
     createdAt: createdAt(),
   },
-  (t) => [index('shares_resource_created_idx').on(t.resourceType, t.resourceId, t.createdAt)],
+  (t) => [
+    // A partitioned table's keys hold its partition key.
+    primaryKey({ columns: [t.id, t.createdAt] }),
+    index('shares_resource_created_idx').on(t.resourceType, t.resourceId, t.createdAt),
+  ],
+);
+
+/**
+ * A place's views (first reads of its videos by a device that day), minutes watched and shares
+ * (of the place or its videos) per UTC day: what the owner dashboard's growth charts read
+ * (server/api/business.ts). Kept up to date by the writes themselves, rebuilt from the raw rows
+ * by `rebuildLocationDailyStats` (db/derived.ts). Partitioned by month on `day` (ADR 037).
+ */
+export const locationDailyStats = pgTable(
+  'location_daily_stats',
+  {
+    locationId: integer('location_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    views: integer('views').notNull().default(0),
+    watchedMs: bigint('watched_ms', { mode: 'number' }).notNull().default(0),
+    shares: integer('shares').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.locationId, t.day] })],
 );
 
 export const locationFollows = pgTable(
@@ -509,7 +537,7 @@ export const featureFlagOverrides = pgTable(
 export const analyticsEvents = pgTable(
   'analytics_events',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserial('id', { mode: 'number' }).notNull(),
     name: text('name').notNull(),
     label: text('label'),
     distinctId: text('distinct_id').notNull(),
@@ -521,9 +549,11 @@ export const analyticsEvents = pgTable(
       .notNull()
       .default({}),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    /** The partition key: partitioned by month (ADR 037). */
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.receivedAt] }),
     index('analytics_events_distinct_id_idx').on(t.distinctId, t.id),
     index('analytics_events_name_received_idx').on(t.name, t.receivedAt),
   ],

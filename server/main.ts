@@ -2,13 +2,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import { openDatabase } from '../db/client';
+import { maintainPartitions, PARTITION_MAINTENANCE_MS } from '../db/partitions';
 import { projectRoot } from '../db/project-root';
 import { isSeeded, seedDatabase } from '../db/seed/run';
 import { buildApp } from './app';
 import { linkTestAccounts } from './auth/link-test-accounts';
 import { ConfigError, parseConfig, productionConveniences } from './config';
 import { displayPath, FlagFileError, startFlagFile } from './flags/flag-file';
-import { CannotStart, checkDataDir, explainStartFailure } from './start-checks';
+import { CannotStart, checkDataDir, explainStartFailure, seedScaleProblem } from './start-checks';
 
 async function main() {
   let config;
@@ -54,9 +55,34 @@ async function main() {
     `database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.pgliteDir}` : `PostgreSQL server${config.databaseReadUrl ? ', public reads from its read replica' : ''}`}`,
   );
 
-  await named(() => database.migrate());
-  log.info('database: migrations applied');
+  const partitions = await named(() => database.migrate());
+  log.info(
+    `database: migrations applied; partitions: ${partitions.created.length} months made, ` +
+      `${partitions.dropped.length} past retention dropped`,
+  );
+  // Months ahead are made, months past retention dropped, while the server runs (ADR 037).
+  const maintenance = setInterval(() => {
+    maintainPartitions(database.db).then(
+      (done) => {
+        if (done.created.length + done.dropped.length > 0)
+          log.info(
+            `partitions: made ${done.created.join(', ') || 'none'}; dropped ${done.dropped.join(', ') || 'none'}`,
+          );
+        if (done.kept.length > 0)
+          log.warn(`partitions: ${done.kept.join(', ')} past retention, not dropped yet (busy)`);
+      },
+      (error: unknown) =>
+        log.warn({ err: error }, 'partitions: maintenance failed; next try in an hour'),
+    );
+  }, PARTITION_MAINTENANCE_MS);
+  maintenance.unref();
   if (config.seedMode === 'auto' && !(await isSeeded(database.db))) {
+    // A world too big for the embedded database: say so before the seed begins, not after an hour.
+    const tooBig = seedScaleProblem(config);
+    if (tooBig) {
+      await database.close();
+      throw new CannotStart(tooBig);
+    }
     log.info(`seed: first start, seeding the world at scale ${config.seedScale}`);
     await named(() =>
       seedDatabase(database.db, {
@@ -82,6 +108,7 @@ async function main() {
   closeWithGrace({ delay: config.shutdownGraceMs }, async ({ signal, err }) => {
     if (err) log.error({ err }, 'shutting down after an error');
     else log.info(`${signal}: shutting down`);
+    clearInterval(maintenance);
     await flagFile.close();
     await app.close();
     await database.close();

@@ -9,6 +9,8 @@ export interface BusinessHistory {
   reads: {
     reviewId: number;
     deviceId: string;
+    /** The UTC day of the read (the partition key, ADR 037). */
+    readOn: string;
     watchedDurationMs: number;
     firstReadAt: Date;
     lastReadAt: Date;
@@ -60,6 +62,7 @@ export function generateBusinessHistory(
         history.reads.push({
           reviewId: video.id,
           deviceId: `web-seed-${locationId}-${daysAgo}-${i}`,
+          readOn: at.toISOString().slice(0, 10),
           watchedDurationMs: random.int(1500, video.durationMs),
           firstReadAt: at,
           lastReadAt: at,

@@ -2,7 +2,7 @@ import { copyFile, mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../client';
-import { refreshDerivedCounts } from '../derived';
+import { rebuildLocationDailyStats, refreshDerivedCounts } from '../derived';
 import { projectRoot } from '../project-root';
 import * as t from '../schema';
 import { avatarSvg } from './media/avatars';
@@ -102,6 +102,7 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
     await insertAll(tdb, t.reviewReads, history.reads);
     await insertAll(tdb, t.shares, history.shares);
     await insertAll(tdb, t.locationFollows, history.follows);
+    await rebuildLocationDailyStats(tdb);
     step(
       `wrote ${world.businessOwners.length} business owners and their places' last 90 days ` +
         `(${history.reads.length} views, ${history.shares.length} shares, ${history.follows.length} follows)`,

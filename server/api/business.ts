@@ -49,7 +49,7 @@ interface DayCounts {
   shares: number;
 }
 
-/** Views (recorded reads of its videos), follows and shares of a place per UTC day. */
+/** Views (first reads of its videos by a device that day), follows and shares of a place per UTC day. */
 async function countsByDay(db: Database, locationId: number, start: Date, end: Date) {
   type Row = {
     day: string;
@@ -57,27 +57,22 @@ async function countsByDay(db: Database, locationId: number, start: Date, end: D
     n: number;
     watched_ms: string | number;
   };
+  // Views, minutes watched and shares come from the daily rollup (ADR 037), follows from the
+  // follows themselves (a place's followers are its rows: an unfollow takes one away).
   const result = await db.execute(sql`
-    select to_char((rr.first_read_at at time zone 'UTC')::date, 'YYYY-MM-DD') as day,
-           'views' as kind, count(*)::int as n,
-           coalesce(sum(rr.watched_duration_ms), 0)::bigint as watched_ms
-      from review_reads rr
-      join reviews r on r.id = rr.review_id
-     where r.location_id = ${locationId}
-       and rr.first_read_at >= ${start.toISOString()} and rr.first_read_at < ${end.toISOString()}
-     group by 1
+    select to_char(day, 'YYYY-MM-DD') as day, 'views' as kind, views as n, watched_ms
+      from location_daily_stats
+     where location_id = ${locationId}
+       and day >= ${isoDay(start)}::date and day < ${isoDay(end)}::date
+    union all
+    select to_char(day, 'YYYY-MM-DD'), 'shares', shares, 0
+      from location_daily_stats
+     where location_id = ${locationId}
+       and day >= ${isoDay(start)}::date and day < ${isoDay(end)}::date
     union all
     select to_char((created_at at time zone 'UTC')::date, 'YYYY-MM-DD'), 'follows', count(*)::int, 0
       from location_follows
      where location_id = ${locationId}
-       and created_at >= ${start.toISOString()} and created_at < ${end.toISOString()}
-     group by 1
-    union all
-    select to_char((created_at at time zone 'UTC')::date, 'YYYY-MM-DD'), 'shares', count(*)::int, 0
-      from shares
-     where ((resource_type = 'location' and resource_id = ${locationId})
-         or (resource_type = 'review'
-             and resource_id in (select id from reviews where location_id = ${locationId})))
        and created_at >= ${start.toISOString()} and created_at < ${end.toISOString()}
      group by 1`);
   const rows = rowsOf<Row>(result);

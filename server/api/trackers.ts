@@ -10,6 +10,8 @@ import {
   userCollections,
   users,
 } from '../../db/schema';
+import type { Database } from '../../db/client';
+import { addToDailyStats } from '../../db/derived';
 import { notFound } from '../http-errors';
 import { writeErrorResponses, type ApiRoutes } from './context';
 
@@ -39,15 +41,38 @@ export const trackerRoutes: ApiRoutes = (ctx) => async (app) => {
       const [found] = await ctx.db.select({ id }).from(table).where(eq(id, resourceId)).limit(1);
       if (!found) throw notFound(`The shared ${resourceType.replace('_', ' ')} ${resourceId}`);
       const deviceId = request.headers['device-id'];
-      const [row] = await ctx.db
-        .insert(shares)
-        .values({
-          resourceType,
-          resourceId,
-          referrerCode,
-          deviceId: typeof deviceId === 'string' ? deviceId.slice(0, 80) : null,
-        })
-        .returning({ id: shares.id });
+      const row = await ctx.db.transaction(async (tx) => {
+        const [share] = await tx
+          .insert(shares)
+          .values({
+            resourceType,
+            resourceId,
+            referrerCode,
+            deviceId: typeof deviceId === 'string' ? deviceId.slice(0, 80) : null,
+          })
+          .returning({ id: shares.id, createdAt: shares.createdAt });
+        // A share of a place or of one of its videos counts on the place's day (ADR 037).
+        const locationId =
+          resourceType === 'location'
+            ? resourceId
+            : resourceType === 'review'
+              ? (
+                  await tx
+                    .select({ locationId: reviews.locationId })
+                    .from(reviews)
+                    .where(eq(reviews.id, resourceId))
+                    .limit(1)
+                )[0]?.locationId
+              : undefined;
+        if (share && locationId !== undefined)
+          await addToDailyStats(
+            tx as unknown as Database,
+            locationId,
+            share.createdAt.toISOString().slice(0, 10),
+            { shares: 1 },
+          );
+        return share;
+      });
       return reply.code(201).send({ status: 'ok' as const, id: row?.id ?? 0 });
     },
   );
