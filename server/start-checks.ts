@@ -163,3 +163,23 @@ export async function explainStartFailure(error: unknown, config: Config): Promi
     return folderReason(config.dataDir, fault === 'full' ? 'ENOSPC' : 'EROFS', free);
   return null;
 }
+
+/**
+ * The largest world the embedded database seeds in sensible time and memory: above it the
+ * start refuses at once and names PostgreSQL (docs/decisions/037-views-at-scale.md, "Seeding
+ * at scale", has the measurements).
+ */
+export const PGLITE_MAX_SEED_SCALE = 20;
+
+/**
+ * Why this start must not seed on the embedded database, or null: a world bigger than
+ * PGLITE_MAX_SEED_SCALE on PGlite. Asked only when a seed is about to begin.
+ */
+export function seedScaleProblem(config: Pick<Config, 'databaseUrl' | 'seedScale'>): string | null {
+  if (config.databaseUrl || config.seedScale <= PGLITE_MAX_SEED_SCALE) return null;
+  return (
+    `SEED_SCALE=${config.seedScale} is too big for the embedded database, which seeds up to ` +
+    `SEED_SCALE=${PGLITE_MAX_SEED_SCALE}; seed a bigger world on PostgreSQL (set DATABASE_URL=postgres://…) ` +
+    `or choose SEED_SCALE=${PGLITE_MAX_SEED_SCALE} or less.`
+  );
+}
