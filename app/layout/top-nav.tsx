@@ -177,7 +177,7 @@ export function TopNav({
             onClick={() => request('get-app')}
             {...tracked('Get the app')}
           >
-            <span className={styles.appLabel}>Get the app</span>
+            <span className="visually-hidden-below-1024">Get the app</span>
           </Button>
           <button
             ref={toggleRef}

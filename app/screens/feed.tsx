@@ -181,7 +181,7 @@ function Feed({ data, screen }: { data: FeedData; screen: Screen }) {
   );
   return (
     <div className={styles.feedScreen}>
-      <header className={styles.intro}>
+      <header className={`${styles.intro} visually-hidden-below-desktop`}>
         <h1 className={styles.title}>{data.title}</h1>
         {data.description ? <p className={styles.description}>{data.description}</p> : null}
       </header>

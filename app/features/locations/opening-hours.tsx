@@ -91,7 +91,8 @@ export function Directions({ lat, lon, name }: { lat: number; lon: number; name:
   return (
     <p className={styles.directions}>
       <Navigation aria-hidden="true" />
-      <span className={styles.directionsLabel}>Directions:</span>
+      {/* Phones: the icon says it; screen readers still hear the word. */}
+      <span className="visually-hidden-mobile">Directions:</span>
       <a
         href={`https://maps.apple.com/?daddr=${destination}&q=${encodeURIComponent(name)}`}
         target="_blank"
