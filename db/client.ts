@@ -44,6 +44,21 @@ export interface DatabaseHandle {
    * time, so the caches it just emptied are filled with the write, not with what came before.
    */
   publicWrite(): void;
+   * Cross-process signals (docs/decisions/039-replicas.md): PostgreSQL's NOTIFY to every
+   * process listening on `channel`, the sender included. The embedded database has one process:
+   * nothing is sent.
+   */
+  notify(channel: string, payload: string): Promise<void>;
+  /**
+   * Hears `channel` on a connection of its own, reconnecting after a loss (`onResumed` then
+   * runs: what was sent meanwhile is lost). The embedded database never calls back. Returns
+   * the way to stop.
+   */
+  listen(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onResumed?: () => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -122,6 +137,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       publicWrite: () => {
         primaryUntil = Date.now() + (options.readCatchUpMs ?? 2_000);
       },
+      notify: async (channel, payload) =>
+        void (await pool.query('select pg_notify($1, $2)', [channel, payload])),
+      listen: (channel, onMessage, onResumed) =>
+        listenOn(options.databaseUrl!, channel, onMessage, onResumed),
       close: async () => {
         await Promise.all([pool.end(), replica?.end()]);
       },
@@ -151,6 +170,66 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       await ping();
       return pgliteDir ? probeFolder(pgliteDir) : null;
     }),
+    notify: async () => {},
+    listen: async () => async () => {},
     close: () => client.close(),
+  };
+}
+
+/**
+ * LISTEN on a client of its own (a pooled connection would be handed to other queries): on a
+ * lost connection it connects again after a second, says so through `onResumed`, and goes on.
+ */
+async function listenOn(
+  databaseUrl: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onResumed?: () => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (resumed: boolean) => {
+    const next = new pg.Client({
+      connectionString: databaseUrl,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
+    const again = () => {
+      if (stopped || client !== next) return;
+      client = null;
+      next.removeAllListeners();
+      void next.end().catch(() => {});
+      retry = setTimeout(() => void connect(true).catch(() => {}), 1000);
+      retry.unref();
+    };
+    client = next;
+    next.on('error', again);
+    next.on('end', again);
+    next.on('notification', (message) => {
+      if (message.channel === channel) onMessage(message.payload ?? '');
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      again();
+      if (resumed) return;
+      stopped = true;
+      clearTimeout(retry);
+      throw error;
+    }
+    if (resumed) onResumed?.();
+  };
+  await connect(false);
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const last = client;
+    client = null;
+    if (last) {
+      last.removeAllListeners();
+      last.on('error', () => {});
+      await last.end().catch(() => {});
+    }
   };
 }

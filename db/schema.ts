@@ -401,6 +401,45 @@ export const spentTokens = pgTable(
   (t) => [index('spent_tokens_expires_idx').on(t.expiresAt)],
 );
 
+/**
+ * The bundled identity provider's state (docs/decisions/039-replicas.md): oidc-provider's
+ * interactions, sessions, grants and codes, and the accounts typed into its picker, by model and
+ * id, so a sign-in may hop between replicas. Expired rows are deleted by age.
+ */
+export const idpPayloads = pgTable(
+  'idp_payloads',
+  {
+    model: text('model').notNull(),
+    id: text('id').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    grantId: text('grant_id'),
+    uid: text('uid'),
+    userCode: text('user_code'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.model, t.id] }),
+    index('idp_payloads_grant_idx').on(t.grantId),
+    index('idp_payloads_uid_idx').on(t.uid),
+    index('idp_payloads_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/**
+ * Rate-limit windows shared by every replica (RATE_LIMIT_STORE=database,
+ * docs/decisions/039-replicas.md): one row per client and budget, counted by one upsert a request.
+ */
+export const rateLimitWindows = pgTable(
+  'rate_limit_windows',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limit_windows_ends_idx').on(t.endsAt)],
+);
+
 /** Signed-in sessions: only a hash of the opaque token is kept. */
 export const sessions = pgTable(
   'sessions',

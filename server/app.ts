@@ -19,6 +19,7 @@ import { createIdTokenService } from './auth/id-tokens';
 import { registerLocalIdp } from './auth/local-idp';
 import { createSessionStore } from './auth/sessions';
 import { registerBenchBaseline } from './bench-baseline';
+import { createChangeBus } from './change-bus';
 import type { Config } from './config';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './errors';
 import { FairQueue } from './fair-queue';
@@ -78,8 +79,20 @@ export async function buildApp({
     http: { requireHostHeader: false },
   }).withTypeProvider<ZodTypeProvider>();
 
-  // The definitions come from config/flags.json, applied by the boot (server/main.ts).
-  app.decorate('flags', createFlagStore(database.db, { cacheMs: config.flags.cacheMs }));
+  // Replicas on one PostgreSQL tell each other what a write changed (docs/decisions/039-replicas.md).
+  const changes = await createChangeBus(database, app.log);
+  app.addHook('onClose', () => changes.close());
+  // The definitions come from config/flags.json, applied by the boot (server/main.ts); an apply
+  // here makes every replica read them again.
+  const flagStore = createFlagStore(database.db, { cacheMs: config.flags.cacheMs });
+  changes.on('flags', () => flagStore.invalidate());
+  app.decorate('flags', {
+    evaluate: (distinctId) => flagStore.evaluate(distinctId),
+    invalidate() {
+      flagStore.invalidate();
+      changes.publish('flags');
+    },
+  } satisfies FlagStore);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // spec §7: every call sends a JSON content type, bodiless ones too.
@@ -92,13 +105,15 @@ export async function buildApp({
   });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // Which replica answered, behind a load balancer (REPLICA_NAME).
+    if (config.replicaName) reply.header('x-replica', config.replicaName);
   });
 
   registerErrorHandling(app);
   registerInputRules(app);
   await app.register(fastifyCookie);
   await app.register(securityPlugin, { config });
-  await registerRateLimits(app, config);
+  await registerRateLimits(app, config, database.db);
   const cache = createResponseCache({
     ttlMs: config.apiCacheTtlMs,
     maxEntries: config.apiCacheMaxEntries,
@@ -125,7 +140,9 @@ export async function buildApp({
     idleMs: config.auth.sessionIdleMs,
     maxMs: config.auth.sessionMaxMs,
   });
-  const localIdp = config.auth.localIdp ? await registerLocalIdp(app, config) : null;
+  const localIdp = config.auth.localIdp
+    ? await registerLocalIdp(app, config, database.db)
+    : null;
   await registerFederation(app, { config, db: database.db, idTokens, localIdp });
   const pageCache = createPageCache({
     ttlMs: config.pageCacheTtlMs,
@@ -137,6 +154,14 @@ export async function buildApp({
     testHooks: config.testHooks,
     fromReadReplica: database.fromReadReplica,
   });
+  const emptyPublicCaches = () => {
+    // Public reads go to the primary until the read replica has replayed the write (ADR 040).
+    database.publicWrite();
+    cache.clear();
+    reads.clearShared();
+    pageCache.clear();
+  };
+  changes.on('public', emptyPublicCaches);
   await app.register(
     productApi(
       {
@@ -155,10 +180,8 @@ export async function buildApp({
           what: 'searches',
         }),
         publicDataChanged: () => {
-          database.publicWrite();
-          cache.clear();
-          reads.clearShared();
-          pageCache.clear();
+          emptyPublicCaches();
+          changes.publish('public');
         },
       },
       [

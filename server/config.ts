@@ -103,6 +103,18 @@ const EnvSchema = z
     RATE_LIMIT_WRITES_PER_MINUTE: positiveInt('RATE_LIMIT_WRITES_PER_MINUTE').default(240),
     RATE_LIMIT_SIGN_INS_PER_MINUTE: positiveInt('RATE_LIMIT_SIGN_INS_PER_MINUTE').default(30),
     /**
+     * Where the budgets are counted (docs/decisions/039-replicas.md): `memory`, each process its
+     * own (one replica; no database round trip a request), or `database`, one budget per client
+     * across every replica on the same PostgreSQL (one upsert a request). Several replicas
+     * behind one load balancer set `database`, or each replica's budget is the whole budget.
+     */
+    RATE_LIMIT_STORE: z.enum(['memory', 'database']).default('memory'),
+    /** A replica's name, sent as the `x-replica` header of every response (none unless set). */
+    REPLICA_NAME: z
+      .string()
+      .regex(/^[A-Za-z0-9._-]{1,64}$/, 'REPLICA_NAME must be letters, digits, . _ or - (at most 64)')
+      .optional(),
+    /**
      * How many proxies in front of Spotreel append to X-Forwarded-For (1 behind one load
      * balancer): the client is the address the last of them saw, whatever came before.
      */
@@ -317,6 +329,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       writesPerMinute: c.RATE_LIMIT_WRITES_PER_MINUTE,
       signInsPerMinute: c.RATE_LIMIT_SIGN_INS_PER_MINUTE,
     },
+    rateLimitStore: c.RATE_LIMIT_STORE,
+    replicaName: c.REPLICA_NAME ?? null,
     trustProxyHops: c.TRUST_PROXY_HOPS,
     hosts: { production: c.PRODUCTION_HOSTS, sandbox: c.SANDBOX_HOSTS, local: c.LOCAL_HOSTS },
     shutdownGraceMs: c.SHUTDOWN_GRACE_MS,

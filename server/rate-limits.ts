@@ -1,5 +1,8 @@
+import { lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
+import type { Database } from '../db/client';
+import { rateLimitWindows } from '../db/schema';
 import { READ_URLS } from '../contract/endpoints';
 import type { Config } from './config';
 import { HttpError } from './http-errors';
@@ -82,18 +85,76 @@ export class ClientBudgets {
   }
 }
 
+type Done = (error: Error | null, result?: { current: number; ttl: number }) => void;
+
+/**
+ * Every budget in the database (RATE_LIMIT_STORE=database, docs/decisions/039-replicas.md), so
+ * replicas behind one load balancer draw from one count per client: a request is one atomic
+ * upsert that starts a new window when the last one is over. Windows long over are deleted
+ * once a minute by each process.
+ */
+export class DatabaseBudgets {
+  private readonly sweeper: NodeJS.Timeout;
+
+  constructor(private readonly db: Database) {
+    this.sweeper = setInterval(() => {
+      void db
+        .delete(rateLimitWindows)
+        .where(lt(rateLimitWindows.endsAt, sql`now() - interval '1 minute'`))
+        .catch(() => {});
+    }, 60_000);
+    this.sweeper.unref();
+  }
+
+  incr(key: string, done: Done, timeWindow: number) {
+    this.db
+      .execute(
+        sql`insert into rate_limit_windows as w (key, hits, ends_at)
+          values (${key}, 1, now() + ${timeWindow} * interval '1 millisecond')
+          on conflict (key) do update set
+            hits = case when w.ends_at <= now() then 1 else w.hits + 1 end,
+            ends_at = case when w.ends_at <= now() then excluded.ends_at else w.ends_at end
+          returning hits, greatest(0, ceil(extract(epoch from ends_at - now()) * 1000))::int as ttl`,
+      )
+      .then(
+        (result) => {
+          // node-postgres and PGlite both answer with `rows`.
+          const row = (result as unknown as { rows: { hits: number; ttl: number }[] }).rows[0]!;
+          done(null, { current: Number(row.hits), ttl: Number(row.ttl) });
+        },
+        (error: unknown) => done(error as Error),
+      );
+  }
+
+  child() {
+    return this;
+  }
+
+  close() {
+    clearInterval(this.sweeper);
+  }
+}
+
 /**
  * Registers the limits: each route spends the budget `budgetOf` gives it, and a client past a
  * budget gets 429 `rate_limited` with Retry-After until its minute is over.
  */
-export async function registerRateLimits(app: FastifyInstance, config: Config) {
+export async function registerRateLimits(
+  app: FastifyInstance,
+  config: Config,
+  db: Database | null = null,
+) {
   const perMinute: Record<Budget, number> = {
     read: config.rateLimits.readsPerMinute,
     search: config.rateLimits.searchesPerMinute,
     write: config.rateLimits.writesPerMinute,
     signIn: config.rateLimits.signInsPerMinute,
   };
-  const store = new ClientBudgets();
+  if (config.rateLimitStore === 'database' && !db)
+    throw new Error('RATE_LIMIT_STORE=database needs the database');
+  const store =
+    config.rateLimitStore === 'database' ? new DatabaseBudgets(db!) : new ClientBudgets();
+  if (store instanceof DatabaseBudgets) app.addHook('onClose', async () => store.close());
   // Before the plugin's own onRoute hook, which reads the route's config.
   app.addHook('onRoute', (route: RouteOptions) => {
     if (route.config && 'rateLimit' in route.config) return;
@@ -120,6 +181,9 @@ export async function registerRateLimits(app: FastifyInstance, config: Config) {
       return store;
     } as never,
     keyGenerator: clientKey,
+    // A database that does not answer lets the request through uncounted: what needs the
+    // database then fails on its own, and a cached page or answer is still served.
+    skipOnError: store instanceof DatabaseBudgets,
     errorResponseBuilder: (_request, context) =>
       new HttpError(
         429,

@@ -1,4 +1,5 @@
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createECDH, hkdfSync, randomBytes } from 'node:crypto';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Provider, {
   interactionPolicy,
@@ -6,10 +7,12 @@ import Provider, {
   type KoaContextWithOIDC,
 } from 'oidc-provider';
 import { z } from 'zod';
+import type { Database } from '../../db/client';
+import { idpPayloads } from '../../db/schema';
 import type { Config, ProviderName } from '../config';
 import { acceptFormPosts, escapeHtml } from '../html';
 import { HttpError } from '../http-errors';
-import { RecentMap } from '../recent-map';
+import { deleteExpiredIdpPayloads, idpAdapter } from './idp-store';
 import { isProviderName, PROVIDERS } from './providers';
 import { TEST_ACCOUNTS, typedAccount, type TestAccount } from './test-accounts';
 
@@ -28,8 +31,39 @@ const typedForm = z.object({
   email: z.string().trim().email('Enter an email address').max(200),
 });
 
-/** How many accounts typed into the picker are remembered (the most recent). */
-const TYPED_ACCOUNTS_KEPT = 1000;
+/** How long an account typed into the picker is remembered: its sign-in is over long before. */
+const TYPED_ACCOUNT_TTL_MS = 60 * 60 * 1000;
+const TYPED_MODEL = 'typed-account';
+
+/**
+ * The provider's secrets, the same on every replica (docs/decisions/039-replicas.md): derived
+ * from AUTH_SECRET, else (development, tests: one process) made at random. The client secret
+ * the federation presents, the cookie key of the provider's interaction cookies, and an ES256
+ * signing key per played provider, whose private scalar is an HKDF output (below the curve's
+ * order but for a chance of 2^-32, which the key import refuses loudly).
+ */
+function localIdpSecrets(secret: string | null) {
+  const master = secret ?? randomBytes(32).toString('base64url');
+  const derive = (info: string) =>
+    Buffer.from(hkdfSync('sha256', master, 'spotreel-local-idp', info, 32));
+  return {
+    clientSecret: derive('client-secret').toString('base64url'),
+    cookieKey: derive('cookie-key').toString('base64url'),
+    signingKey(name: ProviderName) {
+      const d = derive(`signing-key:${name}`);
+      const ecdh = createECDH('prime256v1');
+      ecdh.setPrivateKey(d);
+      const point = ecdh.getPublicKey();
+      return {
+        kty: 'EC',
+        crv: 'P-256',
+        d: d.toString('base64url'),
+        x: point.subarray(1, 33).toString('base64url'),
+        y: point.subarray(33, 65).toString('base64url'),
+      };
+    },
+  };
+}
 
 /**
  * The bundled identity provider (docs/decisions/014-accounts.md): one `oidc-provider` per
@@ -38,21 +72,54 @@ const TYPED_ACCOUNTS_KEPT = 1000;
  * tests only: off as soon as a real provider is configured, and in production unless named
  * (LOCAL_IDP=on, docs/decisions/022-production-conveniences.md).
  */
-export async function registerLocalIdp(app: FastifyInstance, config: Config): Promise<LocalIdp> {
-  const clientSecret = randomBytes(24).toString('base64url');
-  const cookieKey = randomBytes(32).toString('base64url');
-  const signingKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({
-    format: 'jwk',
-  });
-  // Accounts typed into the picker, by subject: the most recent TYPED_ACCOUNTS_KEPT (a typed
-  // account is needed only until its sign-in ends; typing it again brings it back).
-  const typed = new RecentMap<string, TestAccount>(TYPED_ACCOUNTS_KEPT);
+export async function registerLocalIdp(
+  app: FastifyInstance,
+  config: Config,
+  db: Database,
+): Promise<LocalIdp> {
+  const secrets = localIdpSecrets(config.auth.secret);
+  const { clientSecret, cookieKey } = secrets;
   const instances = new Map<ProviderName, Provider>();
   const issuer = (name: ProviderName) => `${config.siteUrl}/idp/${name}`;
+  // Interactions, sessions, grants, codes and typed accounts are rows: a sign-in may hop
+  // between replicas. Their expired rows go every ten minutes.
+  const sweeper = setInterval(() => void deleteExpiredIdpPayloads(db).catch(() => {}), 600_000);
+  sweeper.unref();
+  app.addHook('onClose', async () => clearInterval(sweeper));
 
-  const findTestAccount = (name: ProviderName, subject: string) =>
-    TEST_ACCOUNTS.find((a) => a.provider === name && a.subject === subject) ??
-    (typed.get(subject)?.provider === name ? typed.get(subject) : undefined);
+  // Accounts typed into the picker, by subject, for an hour (a typed account is needed only
+  // until its sign-in ends; typing it again brings it back).
+  const rememberTyped = async (account: TestAccount) => {
+    const row = {
+      payload: account as unknown as Record<string, unknown>,
+      expiresAt: new Date(Date.now() + TYPED_ACCOUNT_TTL_MS),
+    };
+    await db
+      .insert(idpPayloads)
+      .values({ model: TYPED_MODEL, id: account.subject, ...row })
+      .onConflictDoUpdate({ target: [idpPayloads.model, idpPayloads.id], set: row });
+  };
+  const findTyped = async (subject: string) => {
+    const [row] = await db
+      .select({ payload: idpPayloads.payload })
+      .from(idpPayloads)
+      .where(
+        and(
+          eq(idpPayloads.model, TYPED_MODEL),
+          eq(idpPayloads.id, subject),
+          gt(idpPayloads.expiresAt, sql`now()`),
+        ),
+      )
+      .limit(1);
+    return row?.payload as TestAccount | undefined;
+  };
+  const findTestAccount = async (name: ProviderName, subject: string) => {
+    const known = TEST_ACCOUNTS.find((a) => a.provider === name && a.subject === subject);
+    if (known) return known;
+    if (!subject.startsWith('typed-')) return undefined;
+    const typed = await findTyped(subject);
+    return typed?.provider === name ? typed : undefined;
+  };
 
   function providerFor(name: ProviderName): Provider {
     let provider = instances.get(name);
@@ -66,9 +133,11 @@ export async function registerLocalIdp(app: FastifyInstance, config: Config): Pr
           response_types: ['code'],
           grant_types: ['authorization_code'],
           token_endpoint_auth_method: 'client_secret_basic',
+          id_token_signed_response_alg: 'ES256',
         },
       ],
-      jwks: { keys: [{ ...signingKey, kid: `local-${name}`, alg: 'RS256', use: 'sig' }] },
+      jwks: { keys: [{ ...secrets.signingKey(name), kid: `local-${name}`, alg: 'ES256', use: 'sig' }] },
+      adapter: idpAdapter(db, name),
       cookies: { keys: [cookieKey] },
       scopes: ['openid', 'email', 'profile', 'phone', 'name'],
       claims: {
@@ -88,7 +157,7 @@ export async function registerLocalIdp(app: FastifyInstance, config: Config): Pr
         policy: promptPolicy(),
       },
       async findAccount(_ctx, subject) {
-        const account = findTestAccount(name, subject);
+        const account = await findTestAccount(name, subject);
         if (!account) return undefined;
         return {
           accountId: subject,
@@ -184,7 +253,7 @@ export async function registerLocalIdp(app: FastifyInstance, config: Config): Pr
         const body = (request.body ?? {}) as Record<string, string>;
         let account: TestAccount | undefined;
         if (body.account) {
-          account = findTestAccount(name, body.account);
+          account = await findTestAccount(name, body.account);
         } else {
           const parsed = typedForm.safeParse(body);
           if (!parsed.success) {
@@ -200,7 +269,7 @@ export async function registerLocalIdp(app: FastifyInstance, config: Config): Pr
             );
           }
           account = typedAccount(name, parsed.data.name, parsed.data.email);
-          typed.set(account.subject, account);
+          await rememberTyped(account);
         }
         if (!account) throw new HttpError(400, 'bad_request', 'Pick one of the accounts');
         reply.hijack();
