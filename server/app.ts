@@ -105,8 +105,9 @@ export async function buildApp({
   });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
-    // Which replica answered, behind a load balancer (REPLICA_NAME).
-    if (config.replicaName) reply.header('x-replica', config.replicaName);
+    // Which replica answered, behind a load balancer (REPLICA_NAME); on the raw response, so
+    // the answers the bundled provider writes itself (hijacked) say it too.
+    if (config.replicaName) reply.raw.setHeader('x-replica', config.replicaName);
   });
 
   registerErrorHandling(app);
@@ -140,9 +141,7 @@ export async function buildApp({
     idleMs: config.auth.sessionIdleMs,
     maxMs: config.auth.sessionMaxMs,
   });
-  const localIdp = config.auth.localIdp
-    ? await registerLocalIdp(app, config, database.db)
-    : null;
+  const localIdp = config.auth.localIdp ? await registerLocalIdp(app, config, database.db) : null;
   await registerFederation(app, { config, db: database.db, idTokens, localIdp });
   const pageCache = createPageCache({
     ttlMs: config.pageCacheTtlMs,

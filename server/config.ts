@@ -112,7 +112,10 @@ const EnvSchema = z
     /** A replica's name, sent as the `x-replica` header of every response (none unless set). */
     REPLICA_NAME: z
       .string()
-      .regex(/^[A-Za-z0-9._-]{1,64}$/, 'REPLICA_NAME must be letters, digits, . _ or - (at most 64)')
+      .regex(
+        /^[A-Za-z0-9._-]{1,64}$/,
+        'REPLICA_NAME must be letters, digits, . _ or - (at most 64)',
+      )
       .optional(),
     /**
      * How many proxies in front of Spotreel append to X-Forwarded-For (1 behind one load

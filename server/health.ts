@@ -33,13 +33,10 @@ export function registerHealth(app: FastifyInstance, database: DatabaseHandle) {
     reply.header('cache-control', 'no-store');
     const fault = await faults.check();
     if (!fault) return reply.send({ status: 'ready', database: database.kind });
-    return reply
-      .code(503)
-      .header('retry-after', String(STORAGE_RETRY_AFTER_SECONDS))
-      .send({
-        error: 'not_ready',
-        message: STORAGE_FAULT_SENTENCES[fault.kind],
-        fault: fault.kind,
-      });
+    return reply.code(503).header('retry-after', String(STORAGE_RETRY_AFTER_SECONDS)).send({
+      error: 'not_ready',
+      message: STORAGE_FAULT_SENTENCES[fault.kind],
+      fault: fault.kind,
+    });
   });
 }

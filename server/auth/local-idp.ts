@@ -136,7 +136,9 @@ export async function registerLocalIdp(
           id_token_signed_response_alg: 'ES256',
         },
       ],
-      jwks: { keys: [{ ...secrets.signingKey(name), kid: `local-${name}`, alg: 'ES256', use: 'sig' }] },
+      jwks: {
+        keys: [{ ...secrets.signingKey(name), kid: `local-${name}`, alg: 'ES256', use: 'sig' }],
+      },
       adapter: idpAdapter(db, name),
       cookies: { keys: [cookieKey] },
       scopes: ['openid', 'email', 'profile', 'phone', 'name'],
