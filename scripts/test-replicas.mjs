@@ -7,6 +7,7 @@
 // (npm run test:replicas). Needs nginx (apt-get install nginx) and Chromium (/usr/bin/chromium
 // or CHROMIUM_PATH). REPLICAS_BASE_PORT picks four consecutive ports (balancer, replicas);
 // otherwise free ones are taken. REPLICAS_KEEP_LOGS=1 keeps the temporary folder.
+/* global fetch, URL, URLSearchParams, setTimeout, clearTimeout, window, sessionStorage -- Node's and, in page.evaluate, the browser's */
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
