@@ -22,6 +22,16 @@ describe('parseConfig', () => {
     expect(config.mediaBaseUrl).toBe('/media');
   });
 
+  it('counts budgets in memory unless told to share them; names a replica only when set', () => {
+    expect(parseConfig({})).toMatchObject({ rateLimitStore: 'memory', replicaName: null });
+    expect(parseConfig({ RATE_LIMIT_STORE: 'database', REPLICA_NAME: 'web-2' })).toMatchObject({
+      rateLimitStore: 'database',
+      replicaName: 'web-2',
+    });
+    expect(() => parseConfig({ RATE_LIMIT_STORE: 'redis' })).toThrow(/RATE_LIMIT_STORE/);
+    expect(() => parseConfig({ REPLICA_NAME: 'web 2' })).toThrow(/REPLICA_NAME must be/);
+  });
+
   it('logs JSON in production', () => {
     expect(parseConfig(PRODUCTION).logFormat).toBe('json');
   });
