@@ -44,6 +44,7 @@ export interface DatabaseHandle {
    * time, so the caches it just emptied are filled with the write, not with what came before.
    */
   publicWrite(): void;
+  /**
    * Cross-process signals (docs/decisions/039-replicas.md): PostgreSQL's NOTIFY to every
    * process listening on `channel`, the sender included. The embedded database has one process:
    * nothing is sent.
