@@ -50,10 +50,11 @@ const TABLES = [
 ];
 
 async function main() {
-  const dir = databaseUrl ? null : await mkdtemp(join(tmpdir(), 'spotreel-seed-'));
+  // A folder for the media (and, embedded, the database), removed at the end.
+  const dir = await mkdtemp(join(tmpdir(), 'spotreel-seed-'));
   const handle = await openDatabase({
     databaseUrl,
-    pgliteDir: dir ? join(dir, 'db') : undefined,
+    pgliteDir: databaseUrl ? undefined : join(dir, 'db'),
   });
   const started = Date.now();
   const mark = (what: string) =>
@@ -76,7 +77,7 @@ async function main() {
     mark('migrated');
     await seedDatabase(handle.db, {
       scale,
-      mediaDir: join(dir ?? (await mkdtemp(join(tmpdir(), 'spotreel-media-'))), 'media'),
+      mediaDir: join(dir, 'media'),
       log: (m) => mark(m),
       now,
     });
@@ -103,7 +104,7 @@ async function main() {
   } finally {
     clearInterval(sampler);
     await handle.close();
-    if (dir) await rm(dir, { recursive: true, force: true });
+    await rm(dir, { recursive: true, force: true });
   }
 }
 
