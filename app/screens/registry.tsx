@@ -6,6 +6,7 @@ import { screen as feed } from './feed';
 import { screen as landing } from './landing';
 import { screen as location } from './location';
 import { screen as review } from './review';
+import { screen as search } from './search';
 import type { ScreenLoadArgs, ScreenMeta, ScreenModule } from './screen-module';
 import { screen as user } from './user';
 
@@ -18,6 +19,7 @@ interface ScreenDataMap {
   review: DataOf<typeof review>;
   user: DataOf<typeof user>;
   city: DataOf<typeof city>;
+  search: DataOf<typeof search>;
   feed: DataOf<typeof feed>;
   business: DataOf<typeof business>;
   campaigns: DataOf<typeof campaigns>;
@@ -35,6 +37,7 @@ const modules: { [Name in ScreenModuleName]: ScreenModule<ScreenDataMap[Name]> }
   review,
   user,
   city,
+  search,
   feed,
   business,
   campaigns,
@@ -47,6 +50,7 @@ const MODULE_OF: Record<ScreenId, ScreenModuleName> = {
   review: 'review',
   user: 'user',
   city: 'city',
+  search: 'search',
   feed: 'feed',
   collection: 'feed',
   'user-collection': 'feed',
