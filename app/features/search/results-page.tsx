@@ -555,7 +555,9 @@ function FilterForm({
               checked={query.price.includes(level)}
               onChange={() => togglePrice(level)}
             />
-            <span aria-hidden="true">{priceLabel(level)}</span>
+            <span className={styles.pill} aria-hidden="true">
+              {priceLabel(level)}
+            </span>
             <span className="visually-hidden">{PRICE_NAMES[level - 1]}</span>
           </label>
         ))}
@@ -568,7 +570,7 @@ function FilterForm({
           checked={query.openNow}
           onChange={(event) => onChange({ ...query, openNow: event.target.checked })}
         />
-        <span>Open now</span>
+        <span className={styles.pill}>Open now</span>
       </label>
       {filters > 0 ? (
         <Link
