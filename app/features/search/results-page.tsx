@@ -91,16 +91,24 @@ export function ResultsPage({ data, search }: { data: ResultsData; search: React
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
 
-  // The form shows where the visitor is going while the next results load.
+  // The form shows where the visitor is going at once, while the next results load: the change
+  // just made (until these results are replaced), else the address being loaded.
+  const shownSearch = resultsSearch(data.query);
+  const [picked, setPicked] = useState<{ from: string; query: ResultsQuery } | null>(null);
   const pending =
     navigation.state === 'loading' && navigation.location.pathname === pathname
       ? parseResultsQuery(new URLSearchParams(navigation.location.search))
       : null;
-  const query = pending ?? data.query;
+  // once other results show, the change is history (Back to these results must not bring it back)
+  if (picked && picked.from !== shownSearch) setPicked(null);
+  const query = (picked?.from === shownSearch ? picked.query : null) ?? pending ?? data.query;
 
   const go = useCallback(
-    (next: ResultsQuery) => void navigate(paths.results(next, scope), { preventScrollReset: true }),
-    [navigate, scope],
+    (next: ResultsQuery) => {
+      setPicked({ from: shownSearch, query: next });
+      void navigate(paths.results(next, scope), { preventScrollReset: true });
+    },
+    [navigate, scope, shownSearch],
   );
 
   // Distance and "near me" need the visitor's position, asked only for them (ADR 036).
