@@ -103,7 +103,8 @@ const fuzzy = (term: string) => (term.length >= 6 ? 2 : term.length >= 4 ? 1 : f
 
 const placeSearchOptions = (combineWith: 'AND' | 'OR'): SearchOptions => ({
   boost: { name: 3, label: 1.5, tags: 1.5, neighborhood: 0.7, city: 0.5 },
-  prefix: (term, i, all) => i === all.length - 1 && term.length >= 3,
+  // The last word may be unfinished (the search box asks as people type).
+  prefix: (_term, i, all) => i === all.length - 1,
   fuzzy,
   combineWith,
 });
@@ -447,6 +448,14 @@ export class SearchIndex {
         wordTag?.kind === 'super_category' ? (wordTag.safeName as SuperCategory) : null,
     } satisfies SearchUnderstood;
 
+    // Only punctuation ("%%") and no filter: nothing names anything.
+    const nothing =
+      words(q.term).length === 0 && !q.category && !q.cuisine && q.city_id === undefined;
+    if (nothing) {
+      for (const type of q.include) answer.data[type] = [];
+      if (wants.has('locations')) answer.locations_total = 0;
+      return answer;
+    }
     if (wants.has('locations') || wants.has('reviews')) {
       const ranked = this.rankPlaces(q, u, {
         categoryTag,
