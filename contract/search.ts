@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { City } from './cities';
-import { Tag } from './classifications';
+import { SuperCategory, Tag } from './classifications';
 import { NumericId, booleanFlagQuery, offsetQuery } from './common';
 import { LocationSummary } from './locations';
 import { Review } from './reviews';
@@ -122,6 +122,9 @@ export const SearchUnderstood = z
     near_me: z.boolean().describe('"near me": sorted by distance when lat/lon are given'),
     category: Tag.nullable(),
     cuisine: Tag.nullable(),
+    super_category: SuperCategory.nullable()
+      .optional()
+      .describe('A kind of place the words named ("nightlife", "hotels", "shopping")'),
   })
   .meta({ id: 'SearchUnderstood' });
 export type SearchUnderstood = z.infer<typeof SearchUnderstood>;

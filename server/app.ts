@@ -34,6 +34,7 @@ import { registerRateLimits } from './rate-limits';
 import { createPageCache } from './page-cache';
 import { createResponseCache, responseCachePlugin } from './response-cache';
 import { createClaimReceipts, securityPlugin } from './security';
+import { SearchIndex } from './search/search-index';
 import { registerSeo } from './seo';
 import { registerWebApp } from './web';
 
@@ -41,6 +42,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Feature flags per distinct id (server/flags/flag-store.ts); the pages embed them. */
     flags: FlagStore;
+    /** The in-process search index (ADR 035): `start()` once the database is seeded. */
+    searchIndex: SearchIndex;
   }
 }
 
@@ -131,6 +134,12 @@ export async function buildApp({
     ttlMs: config.pageCacheTtlMs,
     maxBytes: config.pageCacheMaxBytes,
   });
+  const searchIndex = new SearchIndex(
+    { db: database.db, media: mediaUrls(config.mediaBaseUrl) },
+    { syncMs: config.searchIndex.syncMs, log: app.log },
+  );
+  app.decorate('searchIndex', searchIndex);
+  app.addHook('onClose', () => searchIndex.stop());
   const reads = createReadRegistry({
     sharedTtlMs: config.apiCacheTtlMs,
     sharedMaxEntries: config.apiCacheMaxEntries,
@@ -153,7 +162,10 @@ export async function buildApp({
           maxWaiting: 64,
           what: 'searches',
         }),
+        searchIndex: config.searchIndex.on ? searchIndex : null,
         publicDataChanged: () => {
+          // This replica's own write is in its search index at once; others' within a sync.
+          void searchIndex.sync();
           cache.clear();
           reads.clearShared();
           pageCache.clear();
