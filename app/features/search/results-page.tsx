@@ -229,6 +229,11 @@ export function ResultsPage({ data, search }: { data: ResultsData; search: React
                   <Tag aria-hidden="true" /> {understood.category.name}
                 </li>
               ) : null}
+              {understood.super_category ? (
+                <li>
+                  <Tag aria-hidden="true" /> {SUPER_CATEGORY_NAMES[understood.super_category]}
+                </li>
+              ) : null}
               {understood.city ? (
                 <li>
                   <MapPin aria-hidden="true" />{' '}

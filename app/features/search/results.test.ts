@@ -176,3 +176,15 @@ describe('the visitor position', () => {
     expect(Object.is(roundCoordinate(-0.001), 0)).toBe(true);
   });
 });
+
+describe('understoodHeadline with a kind of place', () => {
+  it('names the super category the words meant', () => {
+    expect(
+      understoodHeadline({
+        query: { ...EMPTY_RESULTS_QUERY, q: 'nightlife' },
+        understood: understood({ what: '', super_category: 'nightlife' }),
+        scopeCity: null,
+      }),
+    ).toBe('Nightlife');
+  });
+});

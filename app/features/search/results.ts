@@ -89,6 +89,7 @@ export function understoodHeadline({
   const filterName =
     understood?.cuisine?.name ??
     understood?.category?.name ??
+    (understood?.super_category ? SUPER_CATEGORY_NAMES[understood.super_category] : null) ??
     (query.cuisine ? nameOfSafeName(query.cuisine) : null) ??
     (query.category ? nameOfSafeName(query.category) : null);
   const understoodWhat = understood?.what.trim() ?? '';
