@@ -98,8 +98,11 @@ const OVERLAP_MS = 10_000;
 const tokenize = (text: string) => words(text);
 const processTerm = (term: string) => singular(term);
 
-/** Typos allowed per word in names: a swap of two letters costs MiniSearch two edits. */
-const fuzzy = (term: string) => (term.length >= 6 ? 2 : term.length >= 4 ? 1 : false);
+/**
+ * Typos allowed per word in names: a swap of two letters costs MiniSearch two edits, so two from
+ * seven letters ("twsited"); two edits on shorter words match too much, and cost more.
+ */
+const fuzzy = (term: string) => (term.length >= 7 ? 2 : term.length >= 4 ? 1 : false);
 
 const placeSearchOptions = (combineWith: 'AND' | 'OR'): SearchOptions => ({
   boost: { name: 3, label: 1.5, tags: 1.5, neighborhood: 0.7, city: 0.5 },
