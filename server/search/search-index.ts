@@ -74,6 +74,9 @@ interface Place {
   name: string;
   /** The words of its name and kind ("Grand Taco Shop", "Taqueria"), singular. */
   nameWords: Set<string>;
+  /** Its name's words, singular, space-joined ("grand taco shop"), and how many but "the". */
+  nameTerms: string;
+  nameLength: number;
 }
 
 interface Person {
@@ -334,6 +337,8 @@ export class SearchIndex {
         topReview: videos.get(r.id) ?? null,
         name: normalize(r.name),
         nameWords: new Set(terms(`${r.name} ${r.label}`)),
+        nameTerms: terms(r.name).join(' '),
+        nameLength: terms(r.name).filter((w) => w !== 'the').length,
       };
       if (this.placeText.has(r.id)) this.placeText.discard(r.id);
       this.places.set(r.id, place);
@@ -579,7 +584,7 @@ export class SearchIndex {
       const whatWords = terms(what).join(' ');
       for (const [id, score] of text) {
         const p = this.places.get(id)!;
-        const name = terms(p.name).join(' ');
+        const name = p.nameTerms;
         const bonus = name === whatWords ? 1 : name.startsWith(whatWords) ? 0.3 : 0;
         scored.push({ place: p, score: score + bonus + 0.15 * popularity(p) });
       }
@@ -641,8 +646,7 @@ export class SearchIndex {
     const best = results[0]?.score ?? 1;
     for (const r of results) {
       const place = this.places.get(r.id as number)!;
-      if (terms(place.name).filter((w) => w !== 'the').length === typed.length)
-        found.set(place, r.score / best);
+      if (place.nameLength === typed.length) found.set(place, r.score / best);
     }
     return found;
   }
