@@ -74,6 +74,9 @@ interface Place {
   name: string;
   /** The words of its name and kind ("Grand Taco Shop", "Taqueria"), singular. */
   nameWords: Set<string>;
+  /** Its name's words, singular, space-joined ("grand taco shop"), and how many but "the". */
+  nameTerms: string;
+  nameLength: number;
 }
 
 interface Person {
@@ -98,8 +101,11 @@ const OVERLAP_MS = 10_000;
 const tokenize = (text: string) => words(text);
 const processTerm = (term: string) => singular(term);
 
-/** Typos allowed per word in names: a swap of two letters costs MiniSearch two edits. */
-const fuzzy = (term: string) => (term.length >= 6 ? 2 : term.length >= 4 ? 1 : false);
+/**
+ * Typos allowed per word in names: a swap of two letters costs MiniSearch two edits, so two from
+ * seven letters ("twsited"); two edits on shorter words match too much, and cost more.
+ */
+const fuzzy = (term: string) => (term.length >= 7 ? 2 : term.length >= 4 ? 1 : false);
 
 const placeSearchOptions = (combineWith: 'AND' | 'OR'): SearchOptions => ({
   boost: { name: 3, label: 1.5, tags: 1.5, neighborhood: 0.7, city: 0.5 },
@@ -331,6 +337,8 @@ export class SearchIndex {
         topReview: videos.get(r.id) ?? null,
         name: normalize(r.name),
         nameWords: new Set(terms(`${r.name} ${r.label}`)),
+        nameTerms: terms(r.name).join(' '),
+        nameLength: terms(r.name).filter((w) => w !== 'the').length,
       };
       if (this.placeText.has(r.id)) this.placeText.discard(r.id);
       this.places.set(r.id, place);
@@ -576,7 +584,7 @@ export class SearchIndex {
       const whatWords = terms(what).join(' ');
       for (const [id, score] of text) {
         const p = this.places.get(id)!;
-        const name = terms(p.name).join(' ');
+        const name = p.nameTerms;
         const bonus = name === whatWords ? 1 : name.startsWith(whatWords) ? 0.3 : 0;
         scored.push({ place: p, score: score + bonus + 0.15 * popularity(p) });
       }
@@ -638,8 +646,7 @@ export class SearchIndex {
     const best = results[0]?.score ?? 1;
     for (const r of results) {
       const place = this.places.get(r.id as number)!;
-      if (terms(place.name).filter((w) => w !== 'the').length === typed.length)
-        found.set(place, r.score / best);
+      if (place.nameLength === typed.length) found.set(place, r.score / best);
     }
     return found;
   }
