@@ -27,6 +27,7 @@ const DESKTOP_RULES = [
   'keyboard-focus.spec.ts',
   'accessibility.spec.ts',
   'feed-and-lists.spec.ts',
+  'search-results.spec.ts',
 ];
 
 export default defineConfig({

@@ -3,12 +3,20 @@
  * Patterns match app/route-sets.ts.
  */
 import { cityPath, listingPath, locationInCityPath } from '../contract/urls';
+import { EMPTY_RESULTS_QUERY, resultsSearch, type ResultsQuery } from './search-params';
 
 const enc = encodeURIComponent;
 
 export const paths = {
   home: () => '/',
   feed: () => '/feed',
+  /**
+   * The results page (ADR 036): on the landing route, or a city route for results in that city.
+   * Unset parts of the query are the defaults.
+   */
+  results: (query: Partial<ResultsQuery>, city?: { stateSlug: string; citySlug: string }) =>
+    (city ? cityPath(city.stateSlug, city.citySlug) : '/') +
+    resultsSearch({ ...EMPTY_RESULTS_QUERY, ...query }),
   city: cityPath,
   location: (locationIdentifier: string) => `/locations/${enc(locationIdentifier)}`,
   locationInCity: locationInCityPath,

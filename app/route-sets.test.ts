@@ -5,6 +5,7 @@ import {
   CAMPAIGN_PATHS,
   CAMPAIGN_ROUTES,
   CONSUMER_ROUTES,
+  asksForResults,
   matchPattern,
   needsFullLoad,
   normalizePath,
@@ -616,5 +617,56 @@ describe('needsFullLoad', () => {
     expect(needsFullLoad('campaign', '/reviews/1', 'mobile')).toBe(false);
     expect(needsFullLoad('landing', '/reviews/1', 'desktop')).toBe(true);
     expect(needsFullLoad('landing', '/', 'desktop')).toBe(false);
+  });
+});
+
+describe('the results page (issue 18, ADR 036)', () => {
+  it('is asked by a q, even empty, or a category or cuisine filter', () => {
+    expect(asksForResults('/?q=sushi')).toBe(true);
+    expect(asksForResults('/?q=')).toBe(true);
+    expect(asksForResults('/city/il/chicago?cuisine=mexican')).toBe(true);
+    expect(asksForResults('/?category=nightlife#top')).toBe(true);
+    expect(asksForResults('/?category=&cuisine=')).toBe(false);
+    expect(asksForResults('/?utm_source=mail')).toBe(false);
+    expect(asksForResults('/')).toBe(false);
+  });
+
+  it('shows on the landing route and on a city route, in every set that shows them', () => {
+    for (const set of ['consumer', 'campaign', 'landing'] as const) {
+      expect(resolveScreen(set, '/?q=sushi')).toEqual({
+        set,
+        id: 'search',
+        params: {},
+        layout: 'consumer',
+      });
+    }
+    for (const set of ['consumer', 'campaign'] as const) {
+      expect(resolveScreen(set, '/city/fl/miami?q=sushi')).toEqual({
+        set,
+        id: 'search',
+        params: { stateSlug: 'fl', citySlug: 'miami' },
+        layout: 'consumer',
+      });
+    }
+    // spec §2.1: the desktop landing set shows the landing page for every other path
+    expect(resolveScreen('landing', '/city/fl/miami?q=sushi').id).toBe('landing');
+    expect(resolveScreen('business', '/?q=sushi').id).toBe('biz-landing');
+  });
+
+  it('leaves the other screens and unknown paths as they are', () => {
+    expect(resolveScreen('consumer', '/feed?q=sushi').id).toBe('feed');
+    expect(resolveScreen('consumer', '/nowhere?q=sushi')).toMatchObject({
+      id: 'landing',
+      unknownPath: true,
+    });
+    expect(resolveScreen('consumer', '/city/fl/miami?utm_source=x').id).toBe('city');
+  });
+
+  it('opens in the set of the page, or as a new page from the desktop landing set', () => {
+    expect(needsFullLoad('consumer', '/?q=sushi', 'mobile')).toBe(false);
+    expect(needsFullLoad('consumer', '/city/fl/miami?cuisine=thai', 'mobile')).toBe(false);
+    expect(needsFullLoad('landing', '/?category=nightlife', 'desktop')).toBe(false);
+    expect(needsFullLoad('landing', '/city/fl/miami?cuisine=thai', 'desktop')).toBe(true);
+    expect(needsFullLoad('business', '/?q=sushi', 'desktop')).toBe(true);
   });
 });

@@ -13,6 +13,7 @@ export type ScreenId =
   | 'review'
   | 'user'
   | 'city'
+  | 'search'
   | 'feed'
   | 'collection'
   | 'user-collection'
@@ -139,6 +140,19 @@ function safeDecode(text: string): string {
   }
 }
 
+/**
+ * Whether an address asks for search results (issue 18, ADR 036): a `q` (even empty: the
+ * results page then asks what to look for) or a category or cuisine filter (the chips).
+ * The landing route (`/`) and a city route (`city/:stateSlug/:citySlug`, scoped to the city)
+ * show the results page when asked; spec §2.4 names no route of its own for it.
+ */
+export function asksForResults(path: string): boolean {
+  const start = path.indexOf('?');
+  if (start === -1) return false;
+  const query = new URLSearchParams(path.slice(start + 1).split('#')[0]);
+  return query.has('q') || [query.get('category'), query.get('cuisine')].some((v) => !!v?.trim());
+}
+
 /** The decoded, non-empty segments of a pathname (query and hash dropped). */
 function pathSegments(pathname: string): string[] {
   const end = pathname.search(/[?#]/);
@@ -210,24 +224,37 @@ function fixedScreen(
   return screen;
 }
 
-function consumerScreen(set: RouteSet, segments: readonly string[]): Screen {
+function consumerScreen(set: RouteSet, segments: readonly string[], results: boolean): Screen {
   for (const route of CONSUMER_ROUTES) {
     const params = matchSegments(route.pattern, segments);
-    if (params) return { set, id: route.id, params, layout: 'consumer' };
+    // A city route with a query shows the city's results (ADR 036).
+    if (params) {
+      const id = route.id === 'city' && results ? 'search' : route.id;
+      return { set, id, params, layout: 'consumer' };
+    }
   }
   // spec §2.4: any other path shows the landing page; the home page itself is no unknown path
   return segments.length === 0
-    ? { set, id: 'landing', params: {}, layout: 'consumer' }
+    ? { set, id: results ? 'search' : 'landing', params: {}, layout: 'consumer' }
     : { set, id: 'landing', params: {}, layout: 'consumer', unknownPath: true };
 }
 
-/** The screen `path` shows inside `set`; `screen.set` is always the set given. */
+/**
+ * The screen `path` shows inside `set`; `screen.set` is always the set given. `path` may carry
+ * its query: a query for results turns the landing and city routes into the results page.
+ */
 export function resolveScreen(set: RouteSet, path: string): Screen {
   const segments = pathSegments(path);
+  const results = asksForResults(path);
   switch (set) {
     case 'landing':
-      // spec §2.1: the landing page for every path
-      return { set, id: 'landing', params: {}, layout: 'consumer' };
+      // spec §2.1: the landing page for every path; its own root path also shows results
+      return {
+        set,
+        id: segments.length === 0 && results ? 'search' : 'landing',
+        params: {},
+        layout: 'consumer',
+      };
     case 'business':
       // spec §2.2: any other path shows the business landing, without the shared header and
       // footer (only biz, biz/claim-business, claim-business and claim-business/complete have them)
@@ -242,16 +269,17 @@ export function resolveScreen(set: RouteSet, path: string): Screen {
       );
     case 'campaign':
       // a campaign visitor can go on to browse the product (spec §2.3 lists only the six pages)
-      return fixedScreen(set, CAMPAIGN_ROUTES, segments) ?? consumerScreen(set, segments);
+      return fixedScreen(set, CAMPAIGN_ROUTES, segments) ?? consumerScreen(set, segments, results);
     case 'consumer':
-      return consumerScreen(set, segments);
+      return consumerScreen(set, segments, results);
   }
 }
 
 /**
  * Whether a link to `path` must be a full page load: client navigations stay in the set of the
  * first load (spec §2), so a path that would show another screen as a first load (a business or
- * campaign path from a consumer page, say) needs the server to decide again.
+ * campaign path from a consumer page, say) needs the server to decide again. `path` may carry
+ * its query (a query for results changes the screen).
  */
 export function needsFullLoad(
   set: RouteSet,

@@ -8,7 +8,7 @@ export function useFullLoad(): (path: string) => boolean {
     firstLoad
       ? needsFullLoad(
           firstLoad.routeSet,
-          path.split(/[?#]/)[0]!,
+          path.split('#')[0]!,
           firstLoad.device,
           firstLoad.appOnDesktop,
         )

@@ -75,8 +75,18 @@ export function localTime(now: Date, timeZone: string): { day: number; minutes: 
 
 /** Whether the place is open at `now`, in its time zone, and until when or from when. */
 export function openStatus(hours: DayHours[], timeZone: string, now: Date): OpenStatus {
+  return statusAt(hours, localTime(now, timeZone));
+}
+
+/**
+ * The status at a local weekday and time (from `localTime`): a list of many places in one time
+ * zone (search's open-now filter) reads the clock once.
+ */
+export function statusAt(
+  hours: DayHours[],
+  { day, minutes }: { day: number; minutes: number },
+): OpenStatus {
   const week = WEEK_DAYS.map((day) => hours.find((h) => h.day === day) ?? null);
-  const { day, minutes } = localTime(now, timeZone);
   const today = week[day] ?? null;
   const yesterday = week[(day + 6) % 7] ?? null;
 

@@ -96,8 +96,11 @@ export const users = pgTable(
     followerCount: integer('follower_count').notNull().default(0),
     reviewCount: integer('review_count').notNull().default(0),
     createdAt: createdAt(),
+    /** Set by every write of the profile: replicas' search indexes pick changes up by it (ADR 035). */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    index('users_updated_at_idx').on(t.updatedAt),
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
     uniqueIndex('users_vanity_url_lower_idx').on(sql`lower(${t.vanityUrl})`),
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
@@ -147,6 +150,8 @@ export const locations = pgTable(
     index('locations_super_categories_idx').using('gin', t.superCategories),
     index('locations_classification_ids_idx').using('gin', t.classificationIds),
     index('locations_name_trgm_idx').using('gin', trgm('name')),
+    // Replicas' search indexes pick up changed places by it (ADR 035).
+    index('locations_updated_at_idx').on(t.updatedAt),
     index('locations_trending_idx')
       .on(t.trendingRank)
       .where(sql`${t.trendingRank} is not null`),

@@ -35,6 +35,7 @@ import { registerRateLimits } from './rate-limits';
 import { createPageCache } from './page-cache';
 import { createResponseCache, responseCachePlugin } from './response-cache';
 import { createClaimReceipts, securityPlugin } from './security';
+import { SearchIndex } from './search/search-index';
 import { registerSeo } from './seo';
 import { registerWebApp } from './web';
 
@@ -42,6 +43,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Feature flags per distinct id (server/flags/flag-store.ts); the pages embed them. */
     flags: FlagStore;
+    /** The in-process search index (ADR 035): `start()` once the database is seeded. */
+    searchIndex: SearchIndex;
   }
 }
 
@@ -147,6 +150,12 @@ export async function buildApp({
     ttlMs: config.pageCacheTtlMs,
     maxBytes: config.pageCacheMaxBytes,
   });
+  const searchIndex = new SearchIndex(
+    { db: database.db, media: mediaUrls(config.mediaBaseUrl) },
+    { syncMs: config.searchIndex.syncMs, log: app.log },
+  );
+  app.decorate('searchIndex', searchIndex);
+  app.addHook('onClose', () => searchIndex.stop());
   const reads = createReadRegistry({
     sharedTtlMs: config.apiCacheTtlMs,
     sharedMaxEntries: config.apiCacheMaxEntries,
@@ -154,6 +163,8 @@ export async function buildApp({
     fromReadReplica: database.fromReadReplica,
   });
   const emptyPublicCaches = () => {
+    // A write's place or person is in the search index at once, on every replica (ADR 035, 039).
+    void searchIndex.sync();
     // Public reads go to the primary until the read replica has replayed the write (ADR 040).
     database.publicWrite();
     cache.clear();
@@ -178,6 +189,7 @@ export async function buildApp({
           maxWaiting: 64,
           what: 'searches',
         }),
+        searchIndex: config.searchIndex.on ? searchIndex : null,
         publicDataChanged: () => {
           emptyPublicCaches();
           changes.publish('public');

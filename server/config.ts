@@ -95,6 +95,13 @@ const EnvSchema = z
     /** Public GET answers are kept this long in process memory (ADR 008); 0 turns it off. */
     API_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
     API_CACHE_MAX_ENTRIES: positiveInt('API_CACHE_MAX_ENTRIES').default(5_000),
+    /**
+     * The in-process search index (ADR 035): 'on' builds it after boot (SQL answers until it is
+     * ready); 'off' answers every search with SQL. SEARCH_SYNC_MS: how often it looks for places
+     * and people another replica changed.
+     */
+    SEARCH_INDEX: z.enum(['on', 'off']).default('on'),
+    SEARCH_SYNC_MS: z.coerce.number().int().min(100).max(60_000).default(1_000),
     PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
     PAGE_CACHE_MAX_MB: z.coerce.number().int().min(0).max(16_384).default(64),
     /** Each client's budgets a minute (docs/decisions/027-rate-limits.md). */
@@ -324,6 +331,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     seedMode: c.SEED,
     apiCacheTtlMs: c.API_CACHE_TTL_MS,
     apiCacheMaxEntries: c.API_CACHE_MAX_ENTRIES,
+    searchIndex: { on: c.SEARCH_INDEX === 'on', syncMs: c.SEARCH_SYNC_MS },
     pageCacheTtlMs: c.PAGE_CACHE_TTL_MS,
     pageCacheMaxBytes: c.PAGE_CACHE_MAX_MB * 1024 * 1024,
     rateLimits: {

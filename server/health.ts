@@ -32,7 +32,9 @@ export function registerHealth(app: FastifyInstance, database: DatabaseHandle) {
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     const fault = await faults.check();
-    if (!fault) return reply.send({ status: 'ready', database: database.kind });
+    // `search`: whether searches are answered from the in-process index yet, or by SQL (ADR 035).
+    const search = app.hasDecorator('searchIndex') && app.searchIndex.ready ? 'index' : 'sql';
+    if (!fault) return reply.send({ status: 'ready', database: database.kind, search });
     return reply.code(503).header('retry-after', String(STORAGE_RETRY_AFTER_SECONDS)).send({
       error: 'not_ready',
       message: STORAGE_FAULT_SENTENCES[fault.kind],

@@ -104,6 +104,9 @@ async function main() {
     log.info('auth: the bundled identity provider plays Google, Facebook and Apple at /idp');
   }
 
+  // Built in the background: searches use SQL until it is ready (ADR 035).
+  if (config.searchIndex.on) void app.searchIndex.start();
+
   // SIGTERM/SIGINT: stop accepting, let requests in flight finish, then close the database.
   closeWithGrace({ delay: config.shutdownGraceMs }, async ({ signal, err }) => {
     if (err) log.error({ err }, 'shutting down after an error');

@@ -179,7 +179,8 @@ function securityHeaders(request: FastifyRequest, config: Config): [string, stri
     ['referrer-policy', 'strict-origin-when-cross-origin'],
     ['x-frame-options', 'DENY'],
     ['cross-origin-resource-policy', 'same-site'],
-    ['permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()'],
+    // geolocation for our own pages only: the results page's distance sort (ADR 036)
+    ['permissions-policy', 'camera=(), microphone=(), geolocation=(self), payment=()'],
   ];
   if (environmentForHost(request.headers.host, config.hosts) !== 'local')
     headers.push(['strict-transport-security', 'max-age=31536000; includeSubDomains']);

@@ -31,7 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs<AppLoadCon
   const { publicConfig } = context;
   const loaded = await loadScreen(
     {
-      screen: resolveScreen(routeSet, url.pathname),
+      screen: resolveScreen(routeSet, url.pathname + url.search),
       url,
       reads: context.reads,
       environment: publicConfig.environment,
@@ -57,7 +57,10 @@ export async function loader({ request, context }: LoaderFunctionArgs<AppLoadCon
 export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
   const url = new URL(request.url);
   const pinned = pinnedFirstLoad();
-  if (pinned && needsFullLoad(pinned.routeSet, url.pathname, pinned.device, pinned.appOnDesktop))
+  if (
+    pinned &&
+    needsFullLoad(pinned.routeSet, url.pathname + url.search, pinned.device, pinned.appOnDesktop)
+  )
     throw redirectDocument(url.pathname + url.search);
   const routeSet =
     pinned?.routeSet ?? resolveRouteSet(url.pathname, deviceClassFromWidth(window.innerWidth));
@@ -65,7 +68,7 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
   let failed = false;
   const loaded = await loadScreen(
     {
-      screen: resolveScreen(routeSet, url.pathname),
+      screen: resolveScreen(routeSet, url.pathname + url.search),
       url,
       reads: readsOver(browserApi(), (error) => {
         failed ||= readFailed(error);
@@ -86,10 +89,11 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: 'Spotreel' }];
-  const { title, description, canonical, social, jsonLd } = data.meta;
+  const { title, description, canonical, social, jsonLd, robots } = data.meta;
   return [
     { title },
     { name: 'description', content: description },
+    ...(robots ? [{ name: 'robots', content: robots }] : []),
     { tagName: 'link', rel: 'canonical', href: canonical },
     { property: 'og:title', content: title },
     { property: 'og:description', content: description },

@@ -79,12 +79,14 @@ export const screen = defineScreen<CityData | { city: null }>({
       <CityPage
         data={data}
         search={
-          <div role="search">
-            <SearchBox
-              scopeCity={{ name: data.city.clm_city }}
-              label={`Search ${data.city.clm_city}`}
-            />
-          </div>
+          <SearchBox
+            scopeCity={{
+              name: data.city.clm_city,
+              stateSlug: data.city.state_slug,
+              citySlug: data.city.city_slug,
+            }}
+            label={`Search ${data.city.clm_city}`}
+          />
         }
         actions={
           <ShareButton

@@ -33,11 +33,7 @@ export const screen = defineScreen<LandingData>({
     <LandingPage
       data={data}
       download={<AppDownloadPanel />}
-      search={
-        <div role="search">
-          <SearchBox placeholder="Search spots, cuisines, cities" />
-        </div>
-      }
+      search={<SearchBox placeholder="Search spots, cuisines, cities" />}
     />
   ),
 });

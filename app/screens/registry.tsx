@@ -8,6 +8,7 @@ import type { screen as feed } from './feed';
 import type { screen as landing } from './landing';
 import type { screen as location } from './location';
 import type { screen as review } from './review';
+import type { screen as search } from './search';
 import type { ShareResource } from '../features/sharing/referrer';
 import type { ScreenLoadArgs, ScreenMeta, ScreenModule } from './screen-module';
 import type { screen as user } from './user';
@@ -21,6 +22,7 @@ interface ScreenDataMap {
   review: DataOf<typeof review>;
   user: DataOf<typeof user>;
   city: DataOf<typeof city>;
+  search: DataOf<typeof search>;
   feed: DataOf<typeof feed>;
   business: DataOf<typeof business>;
   campaigns: DataOf<typeof campaigns>;
@@ -42,6 +44,7 @@ const sources: { [Name in ScreenModuleName]: ScreenSource<Modules[Name]> } = {
   review: source(() => import('./review')),
   user: source(() => import('./user')),
   city: source(() => import('./city')),
+  search: source(() => import('./search')),
   feed: source(() => import('./feed')),
   business: source(() => import('./business')),
   campaigns: source(() => import('./campaigns')),
@@ -80,6 +83,7 @@ const MODULE_OF: Record<ScreenId, ScreenModuleName> = {
   review: 'review',
   user: 'user',
   city: 'city',
+  search: 'search',
   feed: 'feed',
   collection: 'feed',
   'user-collection': 'feed',

@@ -25,6 +25,8 @@ export interface ScreenMeta {
    * name): a document request moves there (301, the query kept), a client navigation too.
    */
   redirect?: string;
+  /** The robots meta tag (`noindex, follow` for results pages); none: index and follow. */
+  robots?: string;
   /** Link previews (Open Graph, Twitter): the kind of page and its poster or video. */
   social?: Pick<SocialMetaInput, 'type' | 'image' | 'video'>;
   /** Structured data for search engines (schema.org JSON-LD). */

@@ -354,7 +354,10 @@ export const accountRoutes =
         };
         if (Object.keys(changes).length === 0) return { status: 'valid' as const };
         try {
-          await db.update(users).set(changes).where(eq(users.id, userId));
+          await db
+            .update(users)
+            .set({ ...changes, updatedAt: sql`now()` })
+            .where(eq(users.id, userId));
         } catch (error) {
           throw refusalForUniqueViolation(error) ?? error;
         }

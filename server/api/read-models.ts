@@ -21,7 +21,7 @@ export interface ReadContext {
   media: MediaUrls;
 }
 
-const cityColumns = {
+export const cityColumns = {
   id: cities.id,
   name: cities.name,
   state: cities.state,
@@ -94,7 +94,7 @@ export function toAuthor(ctx: ReadContext, row: AuthorRow): Author {
 }
 export { authorColumns };
 
-const summaryColumns = {
+export const summaryColumns = {
   id: locations.id,
   name: locations.name,
   label: locations.label,
@@ -110,7 +110,7 @@ const summaryColumns = {
   cityState: cities.state,
   citySlug: cities.slug,
 };
-type SummaryRow = {
+export type SummaryRow = {
   id: number;
   name: string;
   label: string;

@@ -67,6 +67,8 @@ export default async function setup(project: TestProject) {
     log: app.log,
     store: app.flags,
   });
+  // Searches use SQL until the index is built; the suite tests the index (ADR 035).
+  await app.searchIndex.start();
   await app.listen({ port, host: '127.0.0.1' });
   project.provide('baseUrl', config.siteUrl);
   project.provide('databaseKind', database.kind);

@@ -10,6 +10,8 @@ import { expect, hydrated, isMobile, test } from './fixtures';
 const SCREENS: [family: string, path: string][] = [
   ['landing', '/'],
   ['city', '/city/il/chicago'],
+  ['search results', '/?q=pizza'],
+  ['search results in a city', '/city/il/chicago?cuisine=tacos&price=1,2'],
   ['place', '/location/new-york-ny/any-name-1001'],
   ['review', '/reviews/148734'],
   ['user', '/users/spotreel'],

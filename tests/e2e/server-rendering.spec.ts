@@ -4,6 +4,8 @@ import { expect, hydrated, isMobile, test } from './fixtures';
 const PAGES: [string, RegExp][] = [
   ['/', /Find your next/],
   ['/city/il/chicago', /Chicago/],
+  ['/?q=pizza', /^Pizza/],
+  ['/city/il/chicago?cuisine=tacos', /^Tacos in Chicago, IL$/],
   ['/feed', /Your feed/],
   ['/collections/1', /\S/],
   ['/reviews/148734', /\S/],

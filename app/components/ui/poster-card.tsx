@@ -1,9 +1,11 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import styles from './poster-card.module.css';
 
 /**
  * A link with a poster, a title and a line under it: places in a city strip, related places,
- * a creator's collections. `row` puts a small poster beside the text.
+ * a creator's collections, search results. `row` puts a small poster beside the text;
+ * `children` are further lines under the detail (price, open now, distance).
  */
 export function PosterCard({
   href,
@@ -13,6 +15,7 @@ export function PosterCard({
   shape = 'portrait',
   layout = 'stacked',
   eager = false,
+  children,
 }: {
   href: string;
   posterUrl: string | null;
@@ -21,6 +24,7 @@ export function PosterCard({
   shape?: 'portrait' | 'square';
   layout?: 'stacked' | 'row';
   eager?: boolean;
+  children?: ReactNode;
 }) {
   return (
     <Link to={href} className={`${styles.card} ${styles[layout]} ${styles[shape]}`}>
@@ -41,6 +45,7 @@ export function PosterCard({
       <span className={styles.text}>
         <strong>{title}</strong>
         <small>{detail}</small>
+        {children}
       </span>
     </Link>
   );

@@ -47,13 +47,16 @@ export function AppInstallProvider({ children }: { children: ReactNode }) {
         window.sessionStorage.setItem(APP_MODAL_SESSION_KEY, '1');
         // The screen this page shows, by the rule the loaders use (client navigations stay in
         // the first load's route set).
-        const screen = resolveScreen(pinnedFirstLoad()?.routeSet ?? 'consumer', location.pathname);
+        const screen = resolveScreen(
+          pinnedFirstLoad()?.routeSet ?? 'consumer',
+          location.pathname + location.search,
+        );
         setTitle(modalTitle(next, screen.id));
         return;
       }
       window.open(appLink(), '_blank', 'noopener,noreferrer');
     },
-    [appLink, location.pathname],
+    [appLink, location.pathname, location.search],
   );
 
   const value = useMemo(

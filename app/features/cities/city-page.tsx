@@ -7,6 +7,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import type { City } from '../../../contract/cities';
 import type { ClassificationList } from '../../../contract/classifications';
 import { SUPER_CATEGORY_NAMES, type SuperCategory } from '../../../contract/super-categories';
@@ -56,6 +57,8 @@ export function CityPage({
   const cuisines = useClassificationPages('cuisines', city.clm_id, data.cuisines);
   const categories = useClassificationPages('practicalCategories', city.clm_id, data.categories);
   const total = feed.super_categories.reduce((sum, s) => sum + s.count, 0);
+  // Each chip opens this city's results, filtered (ADR 036).
+  const inCity = { stateSlug: city.state_slug, citySlug: city.city_slug };
   return (
     <>
       <header className={styles.hero}>
@@ -129,7 +132,12 @@ export function CityPage({
             <h2 id="cuisines-title" className={styles.sectionTitle}>
               Cuisines
             </h2>
-            <ChipList items={cuisines.items} empty="No cuisines yet." label="Cuisines" />
+            <ChipList
+              items={cuisines.items}
+              empty="No cuisines yet."
+              label="Cuisines"
+              hrefOf={(item) => paths.results({ cuisine: item.safe_name }, inCity)}
+            />
             {cuisines.hasMore ? (
               <Button
                 size="sm"
@@ -149,6 +157,7 @@ export function CityPage({
               items={categories.items}
               empty="No categories yet."
               label="Practical categories"
+              hrefOf={(item) => paths.results({ category: item.safe_name }, inCity)}
             />
             {categories.hasMore ? (
               <Button
@@ -204,10 +213,12 @@ function ChipList({
   items,
   empty,
   label,
+  hrefOf,
 }: {
   items: ClassificationList['data'];
   empty: string;
   label: string;
+  hrefOf: (item: ClassificationList['data'][number]) => string;
 }) {
   if (items.length === 0) return <p className={styles.empty}>{empty}</p>;
   return (
@@ -218,7 +229,9 @@ function ChipList({
           className={item.clm_pinned === '1' ? styles.pinned : undefined}
           data-pinned={item.clm_pinned}
         >
-          {item.clm_name} <span>{item.clm_count}</span>
+          <Link to={hrefOf(item)}>
+            {item.clm_name} <span>{item.clm_count}</span>
+          </Link>
         </li>
       ))}
     </ul>

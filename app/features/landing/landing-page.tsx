@@ -10,6 +10,7 @@ import {
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { City } from '../../../contract/cities';
+import { SUPER_CATEGORY_NAMES, type SuperCategory } from '../../../contract/super-categories';
 import type { Review } from '../../../contract/reviews';
 import { ButtonLink } from '../../components/ui/button';
 import { VideoGrid } from '../../components/ui/video-grid';
@@ -19,12 +20,12 @@ import { useRootData } from '../../root-data';
 import styles from './landing-page.module.css';
 
 const CATEGORIES = [
-  { name: 'Food & Drink', Icon: UtensilsCrossed, tint: 'var(--tint-dining)' },
-  { name: 'Nightlife', Icon: Martini, tint: 'var(--tint-nightlife)' },
-  { name: 'Hotels', Icon: BedDouble, tint: 'var(--tint-hotel)' },
-  { name: 'Experiences', Icon: Sparkles, tint: 'var(--tint-experiences)' },
-  { name: 'Shopping', Icon: ShoppingBag, tint: 'var(--tint-shopping)' },
-];
+  { key: 'dining', Icon: UtensilsCrossed, tint: 'var(--tint-dining)' },
+  { key: 'nightlife', Icon: Martini, tint: 'var(--tint-nightlife)' },
+  { key: 'hotel', Icon: BedDouble, tint: 'var(--tint-hotel)' },
+  { key: 'experiences', Icon: Sparkles, tint: 'var(--tint-experiences)' },
+  { key: 'shopping', Icon: ShoppingBag, tint: 'var(--tint-shopping)' },
+] as const satisfies readonly { key: SuperCategory; Icon: unknown; tint: string }[];
 
 /** What the landing screen loads for the page. */
 export interface LandingData {
@@ -62,10 +63,17 @@ export function LandingPage({
             </p>
             <div className={styles.search}>{search}</div>
             <ul className={styles.categories} aria-label="What you can find">
-              {CATEGORIES.map(({ name, Icon, tint }) => (
-                <li key={name} className={styles.category} style={{ background: tint }}>
-                  <Icon aria-hidden="true" />
-                  {name}
+              {CATEGORIES.map(({ key, Icon, tint }) => (
+                <li key={key}>
+                  {/* the results page, filtered to this kind of place (ADR 036) */}
+                  <Link
+                    to={paths.results({ category: key })}
+                    className={styles.category}
+                    style={{ background: tint }}
+                  >
+                    <Icon aria-hidden="true" />
+                    {SUPER_CATEGORY_NAMES[key]}
+                  </Link>
                 </li>
               ))}
             </ul>

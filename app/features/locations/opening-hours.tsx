@@ -1,49 +1,14 @@
 import { Clock, Navigation } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import {
-  describeOpenStatus,
-  formatDayHours,
-  localTime,
-  openStatus,
-  type DayHours,
-  type OpenStatus,
-} from '../../../contract/opening-hours';
+import { describeOpenStatus, formatDayHours, type DayHours } from '../../../contract/opening-hours';
 import { WEEK_DAYS } from '../../../contract/week-days';
+import { hasHours, useOpenNow } from '../../shared/use-open-now';
 import styles from './location-page.module.css';
-
-/**
- * Whether the place is open now, and which row of its week is today, on the place's own clocks.
- * Worked out in the browser after hydration and again every minute: the server's page is the
- * same for every visitor and may be kept a while (server/page-cache.ts), so it never says "now"
- * (docs/decisions/034-opening-hours.md).
- */
-function useOpenNow(hours: DayHours[], timeZone: string) {
-  const [now, setNow] = useState<{ status: OpenStatus; today: number } | null>(null);
-  useEffect(() => {
-    const update = () => {
-      const moment = new Date();
-      try {
-        setNow({
-          status: openStatus(hours, timeZone, moment),
-          today: localTime(moment, timeZone).day,
-        });
-      } catch {
-        // A zone this browser does not know: the hours stay, without "now".
-        setNow(null);
-      }
-    };
-    update();
-    const timer = window.setInterval(update, 60_000);
-    return () => window.clearInterval(timer);
-  }, [hours, timeZone]);
-  return now;
-}
 
 /** "Open now · Closes 10 PM" under the address; its line is kept while it is worked out. */
 export function OpenNow({ hours, timeZone }: { hours: DayHours[]; timeZone: string }) {
   const now = useOpenNow(hours, timeZone);
   // No hours known at all is not "closed": the page says nothing about now.
-  if (!hours.some((h) => h.open && h.close)) return null;
+  if (!hasHours(hours)) return null;
   const words = now ? describeOpenStatus(now.status) : null;
   return (
     <p

@@ -1,10 +1,12 @@
 import { Building2, LoaderCircle, MapPin, Search, X } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import type { FocusEvent, KeyboardEvent } from 'react';
+import type { FocusEvent, FormEvent, KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { SearchResults } from '../../../contract/search';
 import { browserReads } from '../../api/reads';
 import { Avatar } from '../../components/ui/avatar';
+import { paths } from '../../paths';
+import { MAX_TERM_LENGTH } from '../../search-params';
 import { SEARCH_DEBOUNCE_MS, searchableTerm } from '../../shared/search-query';
 import {
   buildSearchOptions,
@@ -27,8 +29,9 @@ const NO_DATA: SearchResults['data'] = {};
 
 /**
  * Search across places, cities, locals and videos: a WAI-ARIA 1.2 combobox with a grouped
- * listbox popup. Nothing is read from `window` while rendering and calls run in effects only,
- * so the server and the first client render match.
+ * listbox popup. Enter without a chosen option opens the results page (ADR 036): a plain GET
+ * form, so it works before (and without) JavaScript too. Nothing is read from `window` while
+ * rendering and calls run in effects only, so the server and the first client render match.
  */
 export function SearchBox({
   label = 'Search Spotreel',
@@ -36,22 +39,28 @@ export function SearchBox({
   scopeCity,
   size = 'lg',
   autoFocus,
+  initialValue = '',
 }: {
   label?: string;
   placeholder?: string;
-  /** On a city page: named in the placeholder and ranked first (results stay global). */
-  scopeCity?: { name: string };
+  /**
+   * On a city page: named in the placeholder and ranked first in the suggestions (they stay
+   * global); Enter opens the results in that city.
+   */
+  scopeCity?: { name: string; stateSlug: string; citySlug: string };
   size?: 'md' | 'lg';
   autoFocus?: boolean;
+  /** The words already searched (the results page). */
+  initialValue?: string;
 }) {
   const navigate = useNavigate();
   const idBase = useId();
   const inputId = `${idBase}-input`;
   const listboxId = `${idBase}-listbox`;
-  const rootRef = useRef<HTMLDivElement>(null);
+  const rootRef = useRef<HTMLFormElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
 
-  const [value, setValue] = useState('');
+  const [value, setValue] = useState(initialValue);
   const [open, setOpen] = useState(false);
   const [answer, setAnswer] = useState<Answer | null>(null);
   const [activeIndex, setActiveIndex] = useState(-1);
@@ -122,6 +131,21 @@ export function SearchBox({
     void navigate(option.href);
   }
 
+  const scope = scopeCity
+    ? { stateSlug: scopeCity.stateSlug, citySlug: scopeCity.citySlug }
+    : undefined;
+
+  /** Enter without a chosen option: the results page for the words (in the city, on a city page). */
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const words = value.trim();
+    if (words === '') return;
+    setOpen(false);
+    setActiveIndex(-1);
+    inputRef.current?.blur();
+    void navigate(paths.results({ q: words }, scope));
+  }
+
   function clear() {
     setValue('');
     setAnswer(null);
@@ -178,7 +202,7 @@ export function SearchBox({
   }
 
   // Closes when focus leaves the whole box; the clear and retry buttons keep it open.
-  function onBlur(event: FocusEvent<HTMLDivElement>) {
+  function onBlur(event: FocusEvent<HTMLFormElement>) {
     if (rootRef.current?.contains(event.relatedTarget as Node | null)) return;
     setOpen(false);
     setActiveIndex(-1);
@@ -195,10 +219,14 @@ export function SearchBox({
           : `${resultCount} ${resultCount === 1 ? 'result' : 'results'}. Use the up and down arrows to browse.`;
 
   return (
-    <div
+    <form
       ref={rootRef}
+      role="search"
+      method="get"
+      action={scope ? paths.city(scope.stateSlug, scope.citySlug) : paths.home()}
       className={`${styles.root} ${size === 'lg' ? styles.lg : styles.md}`}
       onBlur={onBlur}
+      onSubmit={submit}
     >
       <label htmlFor={inputId} className="visually-hidden">
         {label}
@@ -208,6 +236,7 @@ export function SearchBox({
         <input
           ref={inputRef}
           id={inputId}
+          name="q"
           className={styles.input}
           type="text"
           role="combobox"
@@ -222,7 +251,7 @@ export function SearchBox({
           spellCheck={false}
           inputMode="search"
           enterKeyHint="search"
-          maxLength={100}
+          maxLength={MAX_TERM_LENGTH}
           placeholder={searchPlaceholder(placeholder, scopeCity)}
           value={value}
           onChange={(event) => {
@@ -323,7 +352,7 @@ export function SearchBox({
       <div role="status" className="visually-hidden">
         {open ? announcement : ''}
       </div>
-    </div>
+    </form>
   );
 }
 

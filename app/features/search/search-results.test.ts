@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { City } from '../../../contract/cities';
 import type { LocationSummary } from '../../../contract/locations';
 import type { Review } from '../../../contract/reviews';
-import type { SearchResults } from '../../../contract/search';
+import type { SearchPlace, SearchResults } from '../../../contract/search';
 import type { Author } from '../../../contract/users';
 import {
   SEARCH_GROUPS,
@@ -18,7 +18,7 @@ import {
   wonderSearchQuery,
 } from './search-results';
 
-const place = (id: number, city = 'Chicago', overrides: Partial<LocationSummary> = {}) =>
+const place = (id: number, city = 'Chicago', overrides: Partial<SearchPlace> = {}) =>
   ({
     clm_id: id,
     clm_name: `Place ${id}`,
@@ -34,8 +34,13 @@ const place = (id: number, city = 'Chicago', overrides: Partial<LocationSummary>
     poster_url: `/media/${id}.jpg`,
     review_count: 3,
     follower_count: 10,
+    clm_price_level: null,
+    clm_hours: [],
+    clm_time_zone: 'America/Chicago',
+    tags: { categories: [], cuisines: [] },
+    distance_km: null,
     ...overrides,
-  }) satisfies LocationSummary;
+  }) satisfies SearchPlace;
 
 const city = (id: number, name: string, overrides: Partial<City> = {}) =>
   ({

@@ -1,0 +1,723 @@
+import { and, asc, between, desc, eq, gt, inArray, type SQL } from 'drizzle-orm';
+import MiniSearch, { type SearchOptions } from 'minisearch';
+import type { City } from '../../contract/cities';
+import type { SuperCategory, Tag } from '../../contract/classifications';
+import type { LocationSummary } from '../../contract/locations';
+import { localTime, statusAt } from '../../contract/opening-hours';
+import type { Review } from '../../contract/reviews';
+import type {
+  SearchPlace,
+  SearchResults,
+  SearchResultType,
+  SearchSort,
+  SearchUnderstood,
+} from '../../contract/search';
+import type { Author } from '../../contract/users';
+import { cities, classifications, locations, reviews, users } from '../../db/schema';
+import {
+  authorColumns,
+  cityColumns,
+  reviewsByIds,
+  summaryColumns,
+  toAuthor,
+  toCity,
+  toLocationSummary,
+  type ReadContext,
+} from '../api/read-models';
+import { normalize, singular, terms, words } from './text';
+import {
+  compileVocabulary,
+  understand,
+  type CompiledVocabulary,
+  type Understanding,
+  type VocabularyTag,
+} from './understand';
+
+/**
+ * The in-process search index (ADR 035): every place, city and person the wonder-search answers
+ * with, held in memory with MiniSearch indexes over their words. Built from the database after
+ * boot (searches use SQL until it is ready) and kept current by polling the rows' `updated_at`,
+ * so every replica on one PostgreSQL sees a change another replica wrote within a second or so.
+ */
+
+export interface SearchRequest {
+  term: string;
+  include: SearchResultType[];
+  limit: number;
+  category?: string;
+  cuisine?: string;
+  price?: number[];
+  open_now?: boolean;
+  city_id?: number;
+  sort: SearchSort;
+  lat?: number;
+  lon?: number;
+  offset?: number;
+}
+
+interface Place {
+  id: number;
+  summary: LocationSummary;
+  priceLevel: number | null;
+  hours: { day: string; open: string | null; close: string | null }[];
+  timeZone: string;
+  tags: { categories: Tag[]; cuisines: Tag[] };
+  tagIds: Set<number>;
+  superCategories: SuperCategory[];
+  cityId: number;
+  neighborhood: string;
+  lat: number;
+  lon: number;
+  rank: number;
+  topReview: Review | null;
+  /** Normalized name, for exact and prefix bonuses. */
+  name: string;
+  /** The words of its name and kind ("Grand Taco Shop", "Taqueria"), singular. */
+  nameWords: Set<string>;
+  /** Its name's words, singular, space-joined ("grand taco shop"), and how many but "the". */
+  nameTerms: string;
+  nameLength: number;
+}
+
+interface Person {
+  author: Author;
+  handle: string;
+  followers: number;
+}
+
+interface PlaceDoc {
+  id: number;
+  name: string;
+  label: string;
+  tags: string;
+  neighborhood: string;
+  city: string;
+}
+
+const PAGE = 2000;
+/** Rows changed this long before the last one seen are read again: a transaction's now() is its start. */
+const OVERLAP_MS = 10_000;
+
+const tokenize = (text: string) => words(text);
+const processTerm = (term: string) => singular(term);
+
+/**
+ * Typos allowed per word in names: a swap of two letters costs MiniSearch two edits, so two from
+ * seven letters ("twsited"); two edits on shorter words match too much, and cost more.
+ */
+const fuzzy = (term: string) => (term.length >= 7 ? 2 : term.length >= 4 ? 1 : false);
+
+const placeSearchOptions = (combineWith: 'AND' | 'OR'): SearchOptions => ({
+  boost: { name: 3, label: 1.5, tags: 1.5, neighborhood: 0.7, city: 0.5 },
+  // The last word may be unfinished (the search box asks as people type).
+  prefix: (_term, i, all) => i === all.length - 1,
+  fuzzy,
+  combineWith,
+});
+
+function haversineKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
+  const rad = Math.PI / 180;
+  const dLat = (lat2 - lat1) * rad;
+  const dLon = (lon2 - lon1) * rad;
+  const a =
+    Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(dLon / 2) ** 2;
+  return 6371 * 2 * Math.asin(Math.sqrt(a));
+}
+
+export class SearchIndex {
+  private places = new Map<number, Place>();
+  private placeText = this.newPlaceText();
+  private people = new Map<number, Person>();
+  private byHandle = new Map<string, number>();
+  private peopleText = new MiniSearch<{ id: number; handle: string; name: string }>({
+    fields: ['handle', 'name'],
+    tokenize,
+    processTerm,
+  });
+  private cityList: City[] = [];
+  private tagList: (VocabularyTag & { id: number })[] = [];
+  private vocabulary: CompiledVocabulary = compileVocabulary({
+    cities: [],
+    neighborhoods: [],
+    tags: [],
+  });
+  private maxRank = 1;
+  private placesSeen = new Map<number, number>();
+  private peopleSeen = new Map<number, number>();
+  private placesSince = new Date(0);
+  private peopleSince = new Date(0);
+  private timer: NodeJS.Timeout | null = null;
+  private building: Promise<void> | null = null;
+  private syncing: Promise<void> | null = null;
+  private stopped = false;
+  /** Whether searches can use the index (built once). */
+  ready = false;
+
+  constructor(
+    private readonly ctx: ReadContext,
+    private readonly options: {
+      syncMs: number;
+      log: { info(msg: string): void; error(obj: unknown, msg: string): void };
+    },
+  ) {}
+
+  private newPlaceText() {
+    return new MiniSearch<PlaceDoc>({
+      fields: ['name', 'label', 'tags', 'neighborhood', 'city'],
+      tokenize,
+      processTerm,
+    });
+  }
+
+  /** Builds the index in the background and keeps it current; searches use SQL until ready. */
+  start(): Promise<void> {
+    if (this.building) return this.building;
+    this.building = this.build().then(
+      () => {
+        if (this.stopped) return;
+        this.ready = true;
+        this.timer = setInterval(() => void this.sync(), this.options.syncMs);
+        this.timer.unref();
+      },
+      (error: unknown) => {
+        this.options.log.error({ err: error }, 'search index: build failed; searches use SQL');
+      },
+    );
+    return this.building;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.building?.catch(() => {});
+    await this.syncing?.catch(() => {});
+  }
+
+  private async build(): Promise<void> {
+    const started = Date.now();
+    const { db } = this.ctx;
+    const cityRows = await db.select(cityColumns).from(cities).orderBy(cities.name);
+    this.cityList = cityRows.map(toCity);
+    const tagRows = await db
+      .select({
+        id: classifications.id,
+        kind: classifications.kind,
+        safeName: classifications.safeName,
+        name: classifications.name,
+      })
+      .from(classifications)
+      .orderBy(classifications.id);
+    this.tagList = tagRows.map((t) => ({
+      kind: t.kind === 'practical' ? 'category' : t.kind,
+      id: t.id,
+      safeName: t.safeName,
+      name: t.name,
+    }));
+    this.tagNames = new Map(tagRows.map((t) => [t.id, t]));
+    // Pages, so the embedded database answers other queries in between.
+    for (let after = 0; ;) {
+      const ids = await this.loadPlaces(gt(locations.id, after), true);
+      if (ids.length === 0) break;
+      after = ids.at(-1)!;
+    }
+    for (let after = 0; ;) {
+      const ids = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(gt(users.id, after))
+        .orderBy(asc(users.id))
+        .limit(PAGE);
+      if (ids.length === 0) break;
+      await this.loadPeople(ids.map((r) => r.id));
+      after = ids.at(-1)!.id;
+    }
+    this.compile();
+    this.options.log.info(
+      `search index: ${this.places.size} places, ${this.people.size} people, ${this.cityList.length} cities in ${Date.now() - started} ms`,
+    );
+  }
+
+  private tagNames = new Map<
+    number,
+    { id: number; kind: string; safeName: string; name: string }
+  >();
+
+  private compile() {
+    const neighborhoods = new Map<string, { name: string; cityId: number }>();
+    let maxRank = 0;
+    for (const p of this.places.values()) {
+      neighborhoods.set(`${p.cityId}:${p.neighborhood}`, {
+        name: p.neighborhood,
+        cityId: p.cityId,
+      });
+      maxRank = Math.max(maxRank, p.rank);
+    }
+    this.maxRank = maxRank > 0 ? maxRank : 1;
+    const supers: VocabularyTag[] = ['dining', 'nightlife', 'hotel', 'experiences', 'shopping'].map(
+      (s) => ({
+        kind: 'super_category',
+        id: null,
+        safeName: s,
+        name: s[0]!.toUpperCase() + s.slice(1),
+      }),
+    );
+    this.vocabulary = compileVocabulary({
+      cities: this.cityList.map((c) => ({ id: c.clm_id, name: c.clm_city })),
+      neighborhoods: [...neighborhoods.values()],
+      tags: [...this.tagList, ...supers],
+    });
+  }
+
+  /** Reads these places (with their city, tags and top video) and puts them in the index. */
+  private async loadPlaces(where: SQL, wholeRange: boolean): Promise<number[]> {
+    const rows = await this.ctx.db
+      .select({
+        ...summaryColumns,
+        priceLevel: locations.priceLevel,
+        hours: locations.hours,
+        timeZone: cities.timeZone,
+        cityId: locations.cityId,
+        lat: locations.lat,
+        lon: locations.lon,
+        tagIds: locations.classificationIds,
+        rank: locations.rankScore,
+        updatedAt: locations.updatedAt,
+      })
+      .from(locations)
+      .innerJoin(cities, eq(cities.id, locations.cityId))
+      .where(where)
+      .orderBy(asc(locations.id))
+      .limit(PAGE);
+    if (rows.length === 0) return [];
+    // Each place's best video: one query for the page (its ids are a range or a short list).
+    const ids = rows.map((r) => r.id);
+    const ofPage = and(
+      between(reviews.locationId, ids[0]!, ids.at(-1)!),
+      // A page of the build is every id in its range; a sync's few ids are named.
+      wholeRange ? undefined : inArray(reviews.locationId, ids),
+    );
+    const top = await this.ctx.db
+      .selectDistinctOn([reviews.locationId], { id: reviews.id })
+      .from(reviews)
+      .where(ofPage)
+      .orderBy(reviews.locationId, desc(reviews.rankScore), reviews.id);
+    const videos = new Map(
+      (
+        await reviewsByIds(
+          this.ctx,
+          top.map((t) => t.id),
+        )
+      ).map((v) => [v.location.clm_id, v]),
+    );
+    const docs: PlaceDoc[] = [];
+    for (const r of rows) {
+      const tags = r.tagIds.flatMap((id) => {
+        const t = this.tagNames.get(id);
+        return t ? [t] : [];
+      });
+      const tagsOf = (...kinds: string[]): Tag[] =>
+        tags
+          .filter((t) => kinds.includes(t.kind))
+          .sort((a, b) => a.kind.localeCompare(b.kind) || a.name.localeCompare(b.name))
+          .map((t) => ({ clm_id: t.id, safe_name: t.safeName, name: t.name }));
+      const place: Place = {
+        id: r.id,
+        summary: toLocationSummary(this.ctx, r),
+        priceLevel: r.priceLevel,
+        hours: r.hours,
+        timeZone: r.timeZone,
+        tags: { categories: tagsOf('category', 'practical'), cuisines: tagsOf('cuisine') },
+        tagIds: new Set(r.tagIds),
+        superCategories: r.superCategories as SuperCategory[],
+        cityId: r.cityId,
+        neighborhood: r.neighborhood,
+        lat: r.lat,
+        lon: r.lon,
+        rank: r.rank,
+        topReview: videos.get(r.id) ?? null,
+        name: normalize(r.name),
+        nameWords: new Set(terms(`${r.name} ${r.label}`)),
+        nameTerms: terms(r.name).join(' '),
+        nameLength: terms(r.name).filter((w) => w !== 'the').length,
+      };
+      if (this.placeText.has(r.id)) this.placeText.discard(r.id);
+      this.places.set(r.id, place);
+      docs.push({
+        id: r.id,
+        name: r.name,
+        label: r.label,
+        tags: [...tags.map((t) => t.name), ...r.superCategories].join(' '),
+        neighborhood: r.neighborhood,
+        city: r.cityName,
+      });
+      this.placesSeen.set(r.id, r.updatedAt.getTime());
+      if (r.updatedAt > this.placesSince) this.placesSince = r.updatedAt;
+    }
+    this.placeText.addAll(docs);
+    return ids;
+  }
+
+  private async loadPeople(ids: number[]): Promise<void> {
+    if (ids.length === 0) return;
+    const rows = await this.ctx.db
+      .select({ ...authorColumns, followers: users.followerCount, updatedAt: users.updatedAt })
+      .from(users)
+      .where(inArray(users.id, ids));
+    const docs = [];
+    for (const r of rows) {
+      const old = this.people.get(r.id);
+      if (old) {
+        this.peopleText.discard(r.id);
+        if (this.byHandle.get(old.handle) === r.id) this.byHandle.delete(old.handle);
+      }
+      const handle = normalize(r.username).replace(/ /g, '');
+      this.people.set(r.id, { author: toAuthor(this.ctx, r), handle, followers: r.followers });
+      this.byHandle.set(handle, r.id);
+      docs.push({ id: r.id, handle: `${handle} ${r.username}`, name: r.displayName });
+      this.peopleSeen.set(r.id, r.updatedAt.getTime());
+      if (r.updatedAt > this.peopleSince) this.peopleSince = r.updatedAt;
+    }
+    this.peopleText.addAll(docs);
+  }
+
+  /**
+   * Picks up rows another replica (or this one) changed: places and people whose `updated_at`
+   * is past the last one seen, less an overlap for transactions that committed late.
+   */
+  sync(): Promise<void> {
+    if (this.syncing || !this.ready || this.stopped) return this.syncing ?? Promise.resolve();
+    this.syncing = this.syncOnce()
+      .catch((error: unknown) =>
+        this.options.log.error({ err: error }, 'search index: sync failed'),
+      )
+      .finally(() => {
+        this.syncing = null;
+      });
+    return this.syncing;
+  }
+
+  private async syncOnce(): Promise<void> {
+    const { db } = this.ctx;
+    const changedPlaces = await db
+      .select({ id: locations.id, updatedAt: locations.updatedAt })
+      .from(locations)
+      .where(gt(locations.updatedAt, new Date(this.placesSince.getTime() - OVERLAP_MS)))
+      .orderBy(desc(locations.updatedAt))
+      .limit(PAGE);
+    const placeIds = changedPlaces
+      .filter((r) => this.placesSeen.get(r.id) !== r.updatedAt.getTime())
+      .map((r) => r.id);
+    const changedPeople = await db
+      .select({ id: users.id, updatedAt: users.updatedAt })
+      .from(users)
+      .where(gt(users.updatedAt, new Date(this.peopleSince.getTime() - OVERLAP_MS)))
+      .orderBy(desc(users.updatedAt))
+      .limit(PAGE);
+    const peopleIds = changedPeople
+      .filter((r) => this.peopleSeen.get(r.id) !== r.updatedAt.getTime())
+      .map((r) => r.id);
+    if (placeIds.length > 0) {
+      await this.loadPlaces(inArray(locations.id, placeIds), false);
+      this.compile();
+    }
+    if (peopleIds.length > 0) await this.loadPeople(peopleIds);
+  }
+
+  understand(term: string): Understanding {
+    return understand(term, this.vocabulary);
+  }
+
+  search(q: SearchRequest): SearchResults {
+    const u = this.understand(q.term);
+    const answer: SearchResults = { term: q.term, data: {} };
+    const wants = new Set(q.include);
+    const categoryTag = q.category ? this.tagBy(['category'], q.category) : null;
+    const cuisineTag = q.cuisine ? this.tagBy(['cuisine'], q.cuisine) : null;
+    // What the words name, when no filter says otherwise.
+    const wordTag = u.tag;
+    const understoodCategory =
+      categoryTag ??
+      (wordTag && wordTag.kind !== 'cuisine' && wordTag.id !== null ? wordTag : null);
+    const understoodCuisine = cuisineTag ?? (wordTag?.kind === 'cuisine' ? wordTag : null);
+    const city =
+      q.city_id !== undefined
+        ? (this.cityList.find((c) => c.clm_id === q.city_id) ?? null)
+        : u.cityId !== null
+          ? (this.cityList.find((c) => c.clm_id === u.cityId) ?? null)
+          : null;
+    answer.understood = {
+      what: u.what,
+      city: u.cityId !== null ? (this.cityList.find((c) => c.clm_id === u.cityId) ?? null) : null,
+      neighborhood: u.neighborhood?.name ?? null,
+      near_me: u.nearMe,
+      category: understoodCategory ? this.asTag(understoodCategory) : null,
+      cuisine: understoodCuisine ? this.asTag(understoodCuisine) : null,
+      super_category:
+        wordTag?.kind === 'super_category' ? (wordTag.safeName as SuperCategory) : null,
+    } satisfies SearchUnderstood;
+
+    // Only punctuation ("%%") and no filter: nothing names anything.
+    const nothing =
+      words(q.term).length === 0 && !q.category && !q.cuisine && q.city_id === undefined;
+    if (nothing) {
+      for (const type of q.include) answer.data[type] = [];
+      if (wants.has('locations')) answer.locations_total = 0;
+      return answer;
+    }
+    if (wants.has('locations') || wants.has('reviews')) {
+      const ranked = this.rankPlaces(q, u, {
+        categoryTag,
+        cuisineTag,
+        cityId: city?.clm_id ?? null,
+      });
+      const offset = q.offset ?? 0;
+      const page = ranked.slice(offset, offset + q.limit);
+      const near = q.lat !== undefined && q.lon !== undefined ? { lat: q.lat, lon: q.lon } : null;
+      if (wants.has('locations')) {
+        answer.data.locations = page.map((p) => this.asSearchPlace(p, near));
+        answer.locations_total = ranked.length;
+      }
+      if (wants.has('reviews')) {
+        answer.data.reviews = page.flatMap((p) => (p.topReview ? [p.topReview] : []));
+      }
+    }
+    if (wants.has('cities')) answer.data.cities = this.findCities(q.term, u, q.limit);
+    if (wants.has('users')) answer.data.users = this.findPeople(q.term, q.limit);
+    return answer;
+  }
+
+  private tagBy(kinds: string[], safeName: string) {
+    return this.tagList.find((t) => kinds.includes(t.kind) && t.safeName === safeName) ?? null;
+  }
+
+  private asTag(t: VocabularyTag): Tag {
+    return { clm_id: t.id ?? 0, safe_name: t.safeName, name: t.name };
+  }
+
+  private asSearchPlace(p: Place, near: { lat: number; lon: number } | null): SearchPlace {
+    return {
+      ...p.summary,
+      clm_price_level: p.priceLevel,
+      clm_hours: p.hours,
+      clm_time_zone: p.timeZone,
+      tags: p.tags,
+      distance_km: near
+        ? Math.round(haversineKm(near.lat, near.lon, p.lat, p.lon) * 100) / 100
+        : null,
+    };
+  }
+
+  /** Places the query and filters ask for, best first. */
+  private rankPlaces(
+    q: SearchRequest,
+    u: Understanding,
+    filters: {
+      categoryTag: VocabularyTag | null;
+      cuisineTag: VocabularyTag | null;
+      cityId: number | null;
+    },
+  ): Place[] {
+    const now = new Date();
+    const clocks = new Map<string, { day: number; minutes: number } | null>();
+    const clock = (timeZone: string) => {
+      if (!clocks.has(timeZone)) {
+        // An unknown time zone says nothing about now: such places are not open now.
+        let local: { day: number; minutes: number } | null;
+        try {
+          local = localTime(now, timeZone);
+        } catch {
+          local = null;
+        }
+        clocks.set(timeZone, local && local.day >= 0 ? local : null);
+      }
+      return clocks.get(timeZone) ?? null;
+    };
+    const prices = q.price ? new Set(q.price) : null;
+    const passesFilters = (p: Place, where: { cityId: number | null; hood: boolean }) => {
+      if (where.cityId !== null && p.cityId !== where.cityId) return false;
+      if (
+        where.hood &&
+        u.neighborhood &&
+        !(
+          u.neighborhood.cityIds.includes(p.cityId) && sameText(p.neighborhood, u.neighborhood.name)
+        )
+      )
+        return false;
+      if (filters.categoryTag?.id != null && !p.tagIds.has(filters.categoryTag.id)) return false;
+      if (filters.cuisineTag?.id != null && !p.tagIds.has(filters.cuisineTag.id)) return false;
+      if (prices && (p.priceLevel === null || !prices.has(p.priceLevel))) return false;
+      if (q.open_now) {
+        const local = clock(p.timeZone);
+        if (!local || p.hours.length === 0 || !statusAt(p.hours, local).open) return false;
+      }
+      return true;
+    };
+    const popularity = (p: Place) => p.rank / this.maxRank;
+    const carries = (p: Place, tag: VocabularyTag) =>
+      tag.id === null
+        ? p.superCategories.includes(tag.safeName as SuperCategory)
+        : p.tagIds.has(tag.id);
+
+    // Where to look: the city the query or the filter named, and the neighbourhood.
+    const cityId = filters.cityId;
+    const attempt = (where: { cityId: number | null; hood: boolean }, what: string) => {
+      const scored: { place: Place; score: number }[] = [];
+      const ok = (p: Place) => passesFilters(p, where);
+      if (what === '') {
+        for (const p of this.places.values())
+          if (ok(p)) scored.push({ place: p, score: popularity(p) });
+        return scored;
+      }
+      const tag = u.tag && what === u.what ? u.tag : null;
+      if (tag) {
+        // A category or cuisine: the places carrying it; those whose name or kind says it first
+        // ("Grand Taco Shop", a "Sushi Bar"), then the rest; the most popular first in each.
+        const tagWords = terms(tag.name);
+        for (const p of this.places.values())
+          if (carries(p, tag) && ok(p)) {
+            const says = tagWords.every((w) => p.nameWords.has(w)) ? 1 : 0;
+            scored.push({ place: p, score: says + popularity(p) });
+          }
+        if (scored.length > 0) return scored;
+      }
+      const text = this.textScores(what, (id) => ok(this.places.get(id)!));
+      const whatWords = terms(what).join(' ');
+      for (const [id, score] of text) {
+        const p = this.places.get(id)!;
+        const name = p.nameTerms;
+        const bonus = name === whatWords ? 1 : name.startsWith(whatWords) ? 0.3 : 0;
+        scored.push({ place: p, score: score + bonus + 0.15 * popularity(p) });
+      }
+      return scored;
+    };
+    const hood = u.neighborhood !== null;
+    const tries: { where: { cityId: number | null; hood: boolean }; what: string }[] = [
+      { where: { cityId, hood }, what: u.what },
+    ];
+    // Nothing there: the place words may have been part of a name ("Chicago Central Hotel").
+    if (hood || u.cityId !== null) {
+      tries.push({ where: { cityId: q.city_id ?? null, hood: false }, what: normalize(q.term) });
+    }
+    let scored: { place: Place; score: number }[] = [];
+    for (const t of tries) {
+      scored = attempt(t.where, t.what);
+      if (scored.length > 0) break;
+    }
+    // A query that spells a whole name ("Silver Lanes", "Chicago Central Hotel") finds that
+    // place first, whatever its words also name (a neighbourhood "Silver Lake", a city).
+    const named = this.wholeNames(q.term, (p) =>
+      passesFilters(p, { cityId: q.city_id ?? null, hood: false }),
+    );
+    if (named.size > 0) {
+      scored = [
+        ...[...named].map(([place, score]) => ({ place, score: 10 + score })),
+        ...scored.filter((s) => !named.has(s.place)),
+      ];
+    }
+    const near = q.lat !== undefined && q.lon !== undefined ? { lat: q.lat, lon: q.lon } : null;
+    const byDistance = near && (q.sort === 'distance' || (u.nearMe && q.sort === 'relevance'));
+    if (byDistance) {
+      const d = new Map(
+        scored.map((s) => [s.place.id, haversineKm(near.lat, near.lon, s.place.lat, s.place.lon)]),
+      );
+      scored.sort((a, b) => d.get(a.place.id)! - d.get(b.place.id)! || a.place.id - b.place.id);
+    } else if (q.sort === 'popularity') {
+      scored.sort((a, b) => b.place.rank - a.place.rank || a.place.id - b.place.id);
+    } else {
+      scored.sort(
+        (a, b) => b.score - a.score || b.place.rank - a.place.rank || a.place.id - b.place.id,
+      );
+    }
+    return scored.map((s) => s.place);
+  }
+
+  /** Places whose whole name the query spells (typos allowed), with their text score 0–1. */
+  private wholeNames(term: string, ok: (p: Place) => boolean): Map<Place, number> {
+    const typed = terms(term).filter((w) => w !== 'the');
+    const found = new Map<Place, number>();
+    if (typed.length === 0) return found;
+    const results = this.placeText.search(typed.join(' '), {
+      fields: ['name'],
+      fuzzy,
+      prefix: (t, i, all) => i === all.length - 1 && t.length >= 3,
+      combineWith: 'AND',
+      filter: (r) => ok(this.places.get(r.id as number)!),
+    });
+    const best = results[0]?.score ?? 1;
+    for (const r of results) {
+      const place = this.places.get(r.id as number)!;
+      if (place.nameLength === typed.length) found.set(place, r.score / best);
+    }
+    return found;
+  }
+
+  /** Text scores of places for `what`, 0–1 (the best is 1): every word, else any word. */
+  private textScores(what: string, filter: (id: number) => boolean): Map<number, number> {
+    let results = this.placeText.search(what, {
+      ...placeSearchOptions('AND'),
+      filter: (r) => filter(r.id as number),
+    });
+    if (results.length === 0)
+      results = this.placeText.search(what, {
+        ...placeSearchOptions('OR'),
+        filter: (r) => filter(r.id as number),
+      });
+    const best = results[0]?.score ?? 1;
+    return new Map(results.map((r) => [r.id as number, r.score / best]));
+  }
+
+  private findCities(term: string, u: Understanding, limit: number): City[] {
+    const typed = normalize(term);
+    if (typed === '') return [];
+    const first = u.cityId !== null ? this.cityList.filter((c) => c.clm_id === u.cityId) : [];
+    const others = this.cityList.filter(
+      (c) =>
+        c.clm_id !== u.cityId &&
+        (normalize(c.clm_city).startsWith(typed) ||
+          normalize(c.clm_state) === typed ||
+          normalize(c.clm_state_name).startsWith(typed) ||
+          (typed.length >= 4 &&
+            normalize(c.clm_city)
+              .split(' ')
+              .some((w) => w.startsWith(typed)))),
+    );
+    return [...first, ...others].slice(0, limit);
+  }
+
+  private findPeople(term: string, limit: number): Author[] {
+    const handle = normalize(term).replace(/ /g, '');
+    if (handle === '') return [];
+    const exact = this.byHandle.get(handle);
+    const scored = new Map<number, number>();
+    if (exact !== undefined) scored.set(exact, 100);
+    // Names as typed first; typos only when nothing is spelled so ("vegan" is no "…_vegas").
+    const options: SearchOptions = {
+      boost: { handle: 2 },
+      prefix: (t, i, all) => i === all.length - 1 && t.length >= 2,
+      combineWith: 'AND',
+    };
+    const typed = term.replace(/^@/, '');
+    let results = this.peopleText.search(typed, options);
+    if (results.length === 0 && exact === undefined)
+      results = this.peopleText.search(typed, {
+        ...options,
+        fuzzy: (t: string) => (t.length >= 5 ? 1 : false),
+      });
+    const best = results[0]?.score ?? 1;
+    for (const r of results) {
+      const id = r.id as number;
+      const p = this.people.get(id)!;
+      const bonus = p.handle.startsWith(handle) ? 1 : 0;
+      scored.set(
+        id,
+        Math.max(scored.get(id) ?? 0, r.score / best + bonus + Math.log10(1 + p.followers) / 20),
+      );
+    }
+    return [...scored.entries()]
+      .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+      .slice(0, limit)
+      .map(([id]) => this.people.get(id)!.author);
+  }
+}
+
+const sameText = (a: string, b: string) => normalize(a) === normalize(b);

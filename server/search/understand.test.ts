@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { editDistance, singular, words } from './text';
+import { compileVocabulary, understand } from './understand';
+
+const vocabulary = compileVocabulary({
+  cities: [
+    { id: 1, name: 'New York' },
+    { id: 2, name: 'Miami' },
+    { id: 3, name: 'Chicago' },
+    { id: 4, name: 'Denver' },
+  ],
+  neighborhoods: [
+    { name: 'Pilsen', cityId: 3 },
+    { name: 'Chinatown', cityId: 1 },
+    { name: 'Chinatown', cityId: 3 },
+    { name: 'Baker', cityId: 4 },
+    { name: 'Silver Lake', cityId: 2 },
+  ],
+  tags: [
+    { kind: 'cuisine', id: 10, safeName: 'sushi', name: 'Sushi' },
+    { kind: 'cuisine', id: 11, safeName: 'tacos', name: 'Tacos' },
+    { kind: 'cuisine', id: 12, safeName: 'bakery', name: 'Bakery' },
+    { kind: 'category', id: 20, safeName: 'restaurant', name: 'Restaurant' },
+    { kind: 'category', id: 21, safeName: 'cocktail-bar', name: 'Cocktail Bar' },
+    { kind: 'super_category', id: null, safeName: 'nightlife', name: 'Nightlife' },
+  ],
+});
+
+describe('understand', () => {
+  it.each([
+    ['sushi miami', { what: 'sushi', cityId: 2, tag: 'sushi' }],
+    ['sushi in miami', { what: 'sushi', cityId: 2, tag: 'sushi' }],
+    ['tacos in new york', { what: 'tacos', cityId: 1, tag: 'tacos' }],
+    ['Tacos, New York', { what: 'tacos', cityId: 1, tag: 'tacos' }],
+    ['resturant', { what: 'resturant', cityId: null, tag: 'restaurant' }],
+    ['restaurants', { what: 'restaurants', cityId: null, tag: 'restaurant' }],
+    ['cocktail bars', { what: 'cocktail bars', cityId: null, tag: 'cocktail-bar' }],
+    ['nightlife', { what: 'nightlife', cityId: null, tag: 'nightlife' }],
+    ['chicago', { what: '', cityId: 3, tag: null }],
+    ['chicgao', { what: '', cityId: 3, tag: null }],
+    ['bakery', { what: 'bakery', cityId: null, tag: 'bakery', neighborhood: null }],
+  ])('"%s"', (term, expected) => {
+    const u = understand(term, vocabulary);
+    expect({ what: u.what, cityId: u.cityId, tag: u.tag?.safeName ?? null }).toEqual({
+      what: expected.what,
+      cityId: expected.cityId,
+      tag: expected.tag,
+    });
+    if ('neighborhood' in expected) expect(u.neighborhood).toBeNull();
+  });
+
+  it('finds neighbourhoods, in the city named or in every city having one', () => {
+    expect(understand('tacos pilsen', vocabulary)).toMatchObject({
+      what: 'tacos',
+      neighborhood: { name: 'Pilsen', cityIds: [3] },
+    });
+    expect(understand('chinatown', vocabulary).neighborhood?.cityIds.sort()).toEqual([1, 3]);
+    expect(understand('chinatown chicago', vocabulary).neighborhood?.cityIds).toEqual([3]);
+  });
+
+  it('hears "near me" and handles', () => {
+    expect(understand('brunch near me', vocabulary)).toMatchObject({
+      what: 'brunch',
+      nearMe: true,
+    });
+    expect(understand('sushi nearby', vocabulary)).toMatchObject({ what: 'sushi', nearMe: true });
+    expect(understand('@taco_tina', vocabulary)).toMatchObject({ handle: true, cityId: null });
+  });
+});
+
+describe('text', () => {
+  it('folds plurals and punctuation', () => {
+    expect(['tacos', 'bakeries', 'boxes', 'bars', 'glass', 'sushi'].map(singular)).toEqual([
+      'taco',
+      'bakery',
+      'box',
+      'bar',
+      'glass',
+      'sushi',
+    ]);
+    expect(words("Hell's Kitchen & Café")).toEqual(['hells', 'kitchen', 'and', 'cafe']);
+  });
+
+  it('counts a swap of neighbours as one edit', () => {
+    expect(editDistance('twsited', 'twisted', 2)).toBe(1);
+    expect(editDistance('resturant', 'restaurant', 2)).toBe(1);
+    expect(editDistance('abc', 'xyz', 1)).toBe(2);
+  });
+});

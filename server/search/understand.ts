@@ -1,0 +1,207 @@
+import { sameWord, singular, words } from './text';
+
+/**
+ * Query understanding (ADR 035): which words of a query name a place to look in (a city, a
+ * neighbourhood, "near me") and which name what to find, and whether what to find is a category
+ * or cuisine. Pure: the vocabulary comes from the index (the database's cities, neighbourhoods
+ * and classifications).
+ */
+
+export type TagKind = 'cuisine' | 'category' | 'food_and_drink' | 'super_category';
+
+export interface VocabularyTag {
+  kind: TagKind;
+  /** classifications.id, or null for a super category (dining, nightlife …). */
+  id: number | null;
+  safeName: string;
+  name: string;
+}
+
+export interface Vocabulary {
+  cities: { id: number; name: string }[];
+  neighborhoods: { name: string; cityId: number }[];
+  tags: VocabularyTag[];
+}
+
+export interface Understanding {
+  /** The words left to match names and tags with, normalized. */
+  what: string;
+  cityId: number | null;
+  /** The neighbourhood named, and the cities that have one by that name. */
+  neighborhood: { name: string; cityIds: number[] } | null;
+  nearMe: boolean;
+  /** The category or cuisine the whole of `what` names ("tacos", "cocktail bars", "nightlife"). */
+  tag: VocabularyTag | null;
+  /** The query was a handle: `@name`. */
+  handle: boolean;
+}
+
+/** Words that join what and where ("tacos in new york", "bars near soho"). */
+const CONNECTORS = new Set(['in', 'near', 'at', 'around', 'by', 'on']);
+/** Words that say nothing about what to find when a category is named ("best tacos", "sushi spots"). */
+const FILLERS = new Set(['best', 'good', 'great', 'top', 'spot', 'place', 'the', 'a', 'some']);
+const NEAR_ME = [['near', 'me'], ['nearby'], ['around', 'me'], ['close', 'to', 'me'], ['closest']];
+
+/**
+ * Other words for the super categories and the categories people type but the data spells
+ * otherwise. The classifications' own names and safe names are matched as they are.
+ */
+export const SYNONYMS: Record<string, string[]> = {
+  'super_category:nightlife': ['nightlife', 'night life', 'night out', 'going out', 'drinks'],
+  'super_category:dining': ['dining', 'food', 'eats', 'places to eat', 'eat'],
+  'super_category:hotel': ['hotels', 'stays', 'lodging', 'places to stay'],
+  'super_category:experiences': ['experiences', 'things to do', 'activities', 'fun'],
+  'super_category:shopping': ['shopping', 'shops', 'stores'],
+  'category:restaurant': ['restaurant'],
+  'category:bar': ['bar', 'pub'],
+  'category:cafe': ['cafe', 'coffee shop'],
+  'category:nightclub': ['club', 'clubs', 'dancing'],
+  'cuisine:bbq': ['barbecue', 'bbq'],
+  'cuisine:burgers': ['burger'],
+  'food_and_drink:coffee': ['coffee'],
+};
+
+/** A vocabulary phrase as words to compare: normalized, singular. */
+const phraseWords = (text: string) => words(text).map(singular);
+
+/** Whether `typed` (already singular) spells `phrase` word for word, typos allowed. */
+function matchesPhrase(typed: string[], phrase: string[]): boolean {
+  return typed.length === phrase.length && phrase.every((w, i) => sameWord(typed[i]!, w));
+}
+
+/** Precomputed words of every vocabulary entry. */
+export interface CompiledVocabulary {
+  cities: { id: number; words: string[] }[];
+  neighborhoods: { name: string; words: string[]; cityIds: number[] }[];
+  tags: { tag: VocabularyTag; phrases: string[][]; exact: Set<string> }[];
+}
+
+export function compileVocabulary(vocabulary: Vocabulary): CompiledVocabulary {
+  const neighborhoods = new Map<string, { name: string; words: string[]; cityIds: number[] }>();
+  for (const n of vocabulary.neighborhoods) {
+    const key = phraseWords(n.name).join(' ');
+    if (key === '') continue;
+    const entry = neighborhoods.get(key) ?? { name: n.name, words: key.split(' '), cityIds: [] };
+    if (!entry.cityIds.includes(n.cityId)) entry.cityIds.push(n.cityId);
+    neighborhoods.set(key, entry);
+  }
+  return {
+    cities: vocabulary.cities.map((c) => ({ id: c.id, words: phraseWords(c.name) })),
+    neighborhoods: [...neighborhoods.values()],
+    tags: vocabulary.tags.map((tag) => {
+      const texts = [
+        tag.name,
+        tag.safeName.replace(/-/g, ' '),
+        ...(SYNONYMS[`${tag.kind}:${tag.safeName}`] ?? []),
+      ];
+      const phrases = texts.map(phraseWords).filter((p) => p.length > 0);
+      return { tag, phrases, exact: new Set(phrases.map((p) => p.join(' '))) };
+    }),
+  };
+}
+
+/** The longest run of `list` that names an entry of `entries`, searched from the end. */
+function findPhrase<T extends { words: string[] }>(
+  list: string[],
+  entries: T[],
+): { entry: T; start: number; end: number } | null {
+  for (let length = Math.min(4, list.length); length >= 1; length--) {
+    // Spelled right first, then with typos.
+    for (const typos of [false, true]) {
+      for (let start = list.length - length; start >= 0; start--) {
+        const typed = list.slice(start, start + length).map(singular);
+        const entry = entries.find((e) =>
+          typos
+            ? matchesPhrase(typed, e.words.map(singular))
+            : typed.join(' ') === e.words.map(singular).join(' '),
+        );
+        if (entry) return { entry, start, end: start + length };
+      }
+    }
+  }
+  return null;
+}
+
+/** Drop words[start, end) and a connector right before it ("in", "near"). */
+function without(list: string[], start: number, end: number): string[] {
+  const before = start > 0 && CONNECTORS.has(list[start - 1]!) ? start - 1 : start;
+  return [...list.slice(0, before), ...list.slice(end)];
+}
+
+/** The tag whole of `list` names, exact spellings before ones with typos. */
+export function tagOf(
+  list: string[],
+  vocabulary: CompiledVocabulary,
+  typos = true,
+): VocabularyTag | null {
+  const typed = list.filter((w) => !FILLERS.has(w)).map(singular);
+  if (typed.length === 0) return null;
+  const key = typed.join(' ');
+  const exact = vocabulary.tags.find((t) => t.exact.has(key));
+  if (exact) return exact.tag;
+  if (!typos) return null;
+  const near = vocabulary.tags.find((t) => t.phrases.some((p) => matchesPhrase(typed, p)));
+  return near?.tag ?? null;
+}
+
+export function understand(term: string, vocabulary: CompiledVocabulary): Understanding {
+  const handle = term.trim().startsWith('@');
+  let list = words(term)
+    .map((w) => w.replace(/^@/, ''))
+    .filter((w) => w !== '');
+  const nothing: Understanding = {
+    what: list.join(' '),
+    cityId: null,
+    neighborhood: null,
+    nearMe: false,
+    tag: null,
+    handle,
+  };
+  if (handle) return nothing;
+
+  let nearMe = false;
+  for (const phrase of NEAR_ME) {
+    for (let i = 0; i + phrase.length <= list.length; i++) {
+      if (phrase.every((w, k) => list[i + k] === w)) {
+        list = [...list.slice(0, i), ...list.slice(i + phrase.length)];
+        nearMe = true;
+        break;
+      }
+    }
+  }
+
+  let cityId: number | null = null;
+  const city = findPhrase(list, vocabulary.cities);
+  if (city) {
+    cityId = city.entry.id;
+    list = without(list, city.start, city.end);
+  }
+
+  let neighborhood: Understanding['neighborhood'] = null;
+  const candidates =
+    cityId === null
+      ? vocabulary.neighborhoods
+      : vocabulary.neighborhoods.filter((n) => n.cityIds.includes(cityId));
+  // Words that spell a category or cuisine are not a neighbourhood with a typo ("bakery" is
+  // not Denver's "Baker").
+  const spelledTag = tagOf(list, vocabulary, false);
+  const hood = spelledTag ? null : findPhrase(list, candidates);
+  if (hood) {
+    neighborhood = {
+      name: hood.entry.name,
+      cityIds: cityId === null ? hood.entry.cityIds : [cityId],
+    };
+    list = without(list, hood.start, hood.end);
+  }
+  // A trailing connector left behind ("sushi in") joins nothing.
+  while (list.length > 0 && CONNECTORS.has(list.at(-1)!)) list = list.slice(0, -1);
+
+  return {
+    what: list.join(' '),
+    cityId,
+    neighborhood,
+    nearMe,
+    tag: tagOf(list, vocabulary),
+    handle,
+  };
+}
