@@ -2,6 +2,7 @@ import { and, asc, between, desc, eq, gt, inArray, type SQL } from 'drizzle-orm'
 import MiniSearch, { type SearchOptions } from 'minisearch';
 import type { City } from '../../contract/cities';
 import type { SuperCategory, Tag } from '../../contract/classifications';
+import { SUPER_CATEGORIES } from '../../contract/super-categories';
 import type { LocationSummary } from '../../contract/locations';
 import { localTime, statusAt } from '../../contract/opening-hours';
 import type { Review } from '../../contract/reviews';
@@ -431,8 +432,15 @@ export class SearchIndex {
     const u = this.understand(q.term);
     const answer: SearchResults = { term: q.term, data: {} };
     const wants = new Set(q.include);
-    const categoryTag = q.category ? this.tagBy(['category'], q.category) : null;
+    // A category filter names a practical category (`rooftop`) or a kind of place, as the
+    // landing page's chips do (`nightlife`); a filter that names nothing we have finds nothing.
+    const superCategory: SuperCategory | null =
+      SUPER_CATEGORIES.find((s) => s === q.category) ?? null;
+    const categoryTag = q.category && !superCategory ? this.tagBy(['category'], q.category) : null;
     const cuisineTag = q.cuisine ? this.tagBy(['cuisine'], q.cuisine) : null;
+    const unknownFilter =
+      (q.category !== undefined && !superCategory && !categoryTag) ||
+      (q.cuisine !== undefined && !cuisineTag);
     // What the words name, when no filter says otherwise.
     const wordTag = u.tag;
     const understoodCategory =
@@ -453,7 +461,8 @@ export class SearchIndex {
       category: understoodCategory ? this.asTag(understoodCategory) : null,
       cuisine: understoodCuisine ? this.asTag(understoodCuisine) : null,
       super_category:
-        wordTag?.kind === 'super_category' ? (wordTag.safeName as SuperCategory) : null,
+        superCategory ??
+        (wordTag?.kind === 'super_category' ? (wordTag.safeName as SuperCategory) : null),
     } satisfies SearchUnderstood;
 
     // Only punctuation ("%%") and no filter: nothing names anything.
@@ -465,11 +474,14 @@ export class SearchIndex {
       return answer;
     }
     if (wants.has('locations') || wants.has('reviews')) {
-      const ranked = this.rankPlaces(q, u, {
-        categoryTag,
-        cuisineTag,
-        cityId: city?.clm_id ?? null,
-      });
+      const ranked = unknownFilter
+        ? []
+        : this.rankPlaces(q, u, {
+            superCategory,
+            categoryTag,
+            cuisineTag,
+            cityId: city?.clm_id ?? null,
+          });
       const offset = q.offset ?? 0;
       const page = ranked.slice(offset, offset + q.limit);
       const near = q.lat !== undefined && q.lon !== undefined ? { lat: q.lat, lon: q.lon } : null;
@@ -512,6 +524,7 @@ export class SearchIndex {
     q: SearchRequest,
     u: Understanding,
     filters: {
+      superCategory: SuperCategory | null;
       categoryTag: VocabularyTag | null;
       cuisineTag: VocabularyTag | null;
       cityId: number | null;
@@ -543,6 +556,7 @@ export class SearchIndex {
         )
       )
         return false;
+      if (filters.superCategory && !p.superCategories.includes(filters.superCategory)) return false;
       if (filters.categoryTag?.id != null && !p.tagIds.has(filters.categoryTag.id)) return false;
       if (filters.cuisineTag?.id != null && !p.tagIds.has(filters.cuisineTag.id)) return false;
       if (prices && (p.priceLevel === null || !prices.has(p.priceLevel))) return false;

@@ -11,6 +11,7 @@ type Place = {
   clm_time_zone: string;
   follower_count: number;
   tags: { categories: { safe_name: string }[]; cuisines: { safe_name: string }[] };
+  super_categories: string[];
   distance_km: number | null;
 };
 type Answer = {
@@ -35,6 +36,24 @@ describe('wonder-search filters, sorts and paging (issue 18)', () => {
     expect(sushi.data.locations.length).toBeGreaterThan(0);
     for (const p of sushi.data.locations)
       expect(p.tags.cuisines.map((t) => t.safe_name)).toContain('sushi');
+  });
+
+  it('filters by a kind of place, as the landing page’s chips ask (category=nightlife)', async () => {
+    const night = await search('category=nightlife&limit=50');
+    expect(night.data.locations.length).toBeGreaterThan(0);
+    for (const p of night.data.locations) expect(p.super_categories).toContain('nightlife');
+    expect(night.understood.super_category).toBe('nightlife');
+    const hotels = await search('category=hotel&limit=50');
+    for (const p of hotels.data.locations) expect(p.super_categories).toContain('hotel');
+    expect(hotels.locations_total).not.toBe(night.locations_total);
+  });
+
+  it('finds nothing for a category or cuisine it does not know, rather than everything', async () => {
+    for (const query of ['category=spaceport', 'cuisine=martian', 'term=pizza&cuisine=martian']) {
+      const none = await search(`${query}&limit=5`);
+      expect(none.locations_total, query).toBe(0);
+      expect(none.data.locations, query).toEqual([]);
+    }
   });
 
   it('filters by price levels and city, and counts what matches', async () => {

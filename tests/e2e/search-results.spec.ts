@@ -196,10 +196,6 @@ test.describe('chips open filtered results', () => {
   });
 
   test('a landing page category chip keeps only places of that kind', async ({ page }) => {
-    test.fail(
-      true,
-      'known defect of the server side (report of issue 18 criterion 1): wonder-search ignores a category that is a super category (nightlife, dining…) instead of filtering by it, so the chip finds every place',
-    );
     await page.goto('/?q=');
     await hydrated(page);
     await page.goto('/?category=nightlife');
