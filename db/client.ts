@@ -230,7 +230,12 @@ async function listenOn(
     if (last) {
       last.removeAllListeners();
       last.on('error', () => {});
-      await last.end().catch(() => {});
+      // A connection still being made to a server that does not answer ends when that attempt
+      // gives up (CONNECT_TIMEOUT_MS): a shutdown does not wait for it.
+      await Promise.race([
+        last.end().catch(() => {}),
+        new Promise((resolve) => setTimeout(resolve, 1000).unref()),
+      ]);
     }
   };
 }

@@ -181,17 +181,20 @@ export class SearchIndex {
         this.timer.unref();
       },
       (error: unknown) => {
+        if (this.stopped) return;
         this.options.log.error({ err: error }, 'search index: build failed; searches use SQL');
       },
     );
     return this.building;
   }
 
+  /**
+   * Stops syncing. A build or sync under way is not waited for: it only reads, and a shutdown must
+   * not wait on a database that does not answer (its queries fail when the pool closes).
+   */
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
-    await this.building?.catch(() => {});
-    await this.syncing?.catch(() => {});
   }
 
   private async build(): Promise<void> {
@@ -388,9 +391,9 @@ export class SearchIndex {
   sync(): Promise<void> {
     if (this.syncing || !this.ready || this.stopped) return this.syncing ?? Promise.resolve();
     this.syncing = this.syncOnce()
-      .catch((error: unknown) =>
-        this.options.log.error({ err: error }, 'search index: sync failed'),
-      )
+      .catch((error: unknown) => {
+        if (!this.stopped) this.options.log.error({ err: error }, 'search index: sync failed');
+      })
       .finally(() => {
         this.syncing = null;
       });
