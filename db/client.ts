@@ -12,7 +12,7 @@ import { maintainPartitions, type MaintenanceResult } from './partitions';
 import { PGliteThread } from './pglite-thread';
 import { projectRoot } from './project-root';
 import * as schema from './schema';
-import { probeFolder, StorageFaults } from './storage-faults';
+import { probeFolder, storageFaultOf, StorageFaults } from './storage-faults';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -86,6 +86,9 @@ export interface DatabaseOptions {
   readCatchUpMs?: number;
 }
 
+/** How long public reads stay on the primary after the read replica failed to answer. */
+const REPLICA_RETRY_MS = 5_000;
+
 /** Whether the queries of the current async context may go to the read replica. */
 const replicaScope = new AsyncLocalStorage<boolean>();
 
@@ -120,10 +123,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // A connection the server drops (it stopped, say) emits 'error' on its client: unheard, that
     // would stop the process. Idle clients are the pool's; a client lent out (a transaction
     // between two statements) is heard here too. The call using it fails on its own.
-    for (const p of replica ? [pool, replica] : [pool]) {
-      p.on('error', (error) => faults.report(error));
-      p.on('connect', (client) => client.on('error', (error) => faults.report(error)));
-    }
+    pool.on('error', (error) => faults.report(error));
+    pool.on('connect', (client) => client.on('error', (error) => faults.report(error)));
+    // The replica's troubles are not the primary's: its reads fall back (fromReadReplica), and
+    // /readyz, which speaks for the primary, stays ready.
+    replica?.on('error', () => {});
+    replica?.on('connect', (client) => client.on('error', () => {}));
+    /** Until then the replica is not asked: it failed to answer a moment ago. */
+    let replicaDownUntil = 0;
     return {
       db,
       kind: 'postgres',
@@ -133,8 +140,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       },
       ping: async () => void (await pool.query('select 1')),
       faults,
-      fromReadReplica: (read) =>
-        replica && Date.now() >= primaryUntil ? replicaScope.run(true, read) : read(),
+      fromReadReplica: async (read) => {
+        const now = Date.now();
+        if (!replica || now < primaryUntil || now < replicaDownUntil) return read();
+        try {
+          return await replicaScope.run(true, read);
+        } catch (error) {
+          // A replica that does not answer is not the visitor's problem: the primary answers,
+          // and the replica is left alone for a while (ADR 040).
+          if (storageFaultOf(error) !== 'unavailable') throw error;
+          replicaDownUntil = Date.now() + REPLICA_RETRY_MS;
+          return read();
+        }
+      },
       publicWrite: () => {
         primaryUntil = Date.now() + (options.readCatchUpMs ?? 2_000);
       },

@@ -71,49 +71,60 @@ export async function maintainPartitions(
   const result: MaintenanceResult = { created: [], dropped: [], kept: [] };
   const expired: { table: string; name: string }[] = [];
 
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${MAINTENANCE_LOCK})`);
-    for (const spec of tables) {
-      const existing = new Set(
-        rowsOf<{ name: string }>(
-          await tx.execute(sql`
+  const lockTimeout = sql.raw(`set local lock_timeout = '${options.lockTimeoutMs ?? 5000}ms'`);
+  try {
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${MAINTENANCE_LOCK})`);
+      // Making a partition locks its table: a long reader makes it wait at most this long (and
+      // the writes queued behind it with it), then the months ahead are made next time.
+      await tx.execute(lockTimeout);
+      for (const spec of tables) {
+        const existing = new Set(
+          rowsOf<{ name: string }>(
+            await tx.execute(sql`
             select c.relname as name
               from pg_inherits i
               join pg_class c on c.oid = i.inhrelid
               join pg_class p on p.oid = i.inhparent
               join pg_namespace n on n.oid = p.relnamespace
              where n.nspname = current_schema() and p.relname = ${spec.table}`),
-        ).map((row) => row.name),
-      );
-      const oldestKept = monthStart(now, -spec.retainMonths);
-      for (let offset = -spec.retainMonths; offset <= spec.aheadMonths; offset++) {
-        const month = monthStart(now, offset);
-        const name = partitionName(spec.table, month);
-        if (existing.has(name)) continue;
-        const bound = (d: Date) => (spec.key === 'date' ? day(d) : `${day(d)} 00:00:00+00`);
-        // Names and bounds are made here from the calendar, never from a request.
-        await tx.execute(
-          sql.raw(
-            `create table if not exists "${name}" partition of "${spec.table}" ` +
-              `for values from ('${bound(month)}') to ('${bound(monthStart(month, 1))}')`,
-          ),
+          ).map((row) => row.name),
         );
-        result.created.push(name);
+        const oldestKept = monthStart(now, -spec.retainMonths);
+        for (let offset = -spec.retainMonths; offset <= spec.aheadMonths; offset++) {
+          const month = monthStart(now, offset);
+          const name = partitionName(spec.table, month);
+          if (existing.has(name)) continue;
+          const bound = (d: Date) => (spec.key === 'date' ? day(d) : `${day(d)} 00:00:00+00`);
+          // Names and bounds are made here from the calendar, never from a request.
+          await tx.execute(
+            sql.raw(
+              `create table if not exists "${name}" partition of "${spec.table}" ` +
+                `for values from ('${bound(month)}') to ('${bound(monthStart(month, 1))}')`,
+            ),
+          );
+          result.created.push(name);
+        }
+        for (const name of existing) {
+          const match = NAME.exec(name);
+          if (!match || !name.startsWith(`${spec.table}_p`)) continue;
+          const month = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1));
+          if (month < oldestKept) expired.push({ table: spec.table, name });
+        }
       }
-      for (const name of existing) {
-        const match = NAME.exec(name);
-        if (!match || !name.startsWith(`${spec.table}_p`)) continue;
-        const month = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1));
-        if (month < oldestKept) expired.push({ table: spec.table, name });
-      }
-    }
-  });
+    });
+  } catch (error) {
+    if (!lockNotGranted(error)) throw error;
+    // Nothing was made (one transaction); two months ahead leave hours of hourly retries.
+    result.created = [];
+    expired.length = 0;
+  }
 
   for (const { name } of expired.sort((a, b) => a.name.localeCompare(b.name))) {
     try {
       await db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(${MAINTENANCE_LOCK})`);
-        await tx.execute(sql.raw(`set local lock_timeout = '${options.lockTimeoutMs ?? 5000}ms'`));
+        await tx.execute(lockTimeout);
         await tx.execute(sql.raw(`drop table if exists "${name}"`));
       });
       result.dropped.push(name);
@@ -122,6 +133,17 @@ export async function maintainPartitions(
     }
   }
   return result;
+}
+
+/** PostgreSQL's lock_not_available (55P03), looking through the causes drivers wrap it in. */
+function lockNotGranted(error: unknown): boolean {
+  for (
+    let e = error, i = 0;
+    e && typeof e === 'object' && i < 8;
+    e = (e as { cause?: unknown }).cause, i++
+  )
+    if ((e as { code?: unknown }).code === '55P03') return true;
+  return false;
 }
 
 /** The partitions of `table`, oldest first (for tests and operators). */

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-o
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { ErrorBody } from '../../contract/common';
+import { SUPER_CATEGORIES } from '../../contract/super-categories';
 import { openStatus } from '../../contract/opening-hours';
 import {
   SearchQuery,
@@ -61,7 +62,11 @@ async function findSearchPlaces(
   const conditions: (SQL | undefined)[] = [where];
   const tagFilter = (kinds: TagKind[], safeName: string) =>
     sql`${locations.classificationIds} && array(select ${classifications.id} from ${classifications} where ${classifications.safeName} = ${safeName} and ${inArray(classifications.kind, kinds)})::int[]`;
-  if (query.category) conditions.push(tagFilter(['category', 'practical'], query.category));
+  // A category names a kind of place (the landing page's chips: `nightlife`) or a category.
+  const superCategory = SUPER_CATEGORIES.find((c) => c === query.category);
+  if (superCategory)
+    conditions.push(sql`${locations.superCategories} @> array[${superCategory}]::text[]`);
+  else if (query.category) conditions.push(tagFilter(['category', 'practical'], query.category));
   if (query.cuisine) conditions.push(tagFilter(['cuisine'], query.cuisine));
   if (query.price) conditions.push(inArray(locations.priceLevel, query.price));
   if (query.city_id !== undefined) conditions.push(eq(locations.cityId, query.city_id));

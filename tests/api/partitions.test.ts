@@ -65,6 +65,7 @@ const DAY = 24 * 3600 * 1000;
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 let handle: DatabaseHandle;
+let handleUrl: string | undefined;
 const now = new Date();
 const lastYear = new Date(monthStart(now, -12).getTime() + 3 * DAY + 5 * 3600 * 1000);
 const lastMonth = new Date(monthStart(now, -1).getTime() + 9 * DAY + 7 * 3600 * 1000);
@@ -74,7 +75,8 @@ const count = async (query: ReturnType<typeof sql>) =>
   Number(rowsOf<{ n: number }>(await handle.db.execute(query))[0]?.n ?? 0);
 
 beforeAll(async () => {
-  handle = await openDatabase({ databaseUrl: await ownDatabaseUrl('partitions') });
+  handleUrl = await ownDatabaseUrl('partitions');
+  handle = await openDatabase({ databaseUrl: handleUrl });
   // The schema as it was before partitioning, with rows in it: a deployment upgrading.
   oldMigrations = await migrationsBefore('0008_views_at_scale');
   if (handle.kind === 'pglite')
@@ -217,6 +219,31 @@ describe('partition maintenance', () => {
       ),
     ).toBe(1);
   });
+});
+
+describe('partition maintenance beside a long reader (PostgreSQL)', () => {
+  // The embedded database has one connection: nobody else can hold a lock there.
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'waits at most its lock timeout to make a month, makes nothing, and makes it next time',
+    async () => {
+      const reader = new pg.Client({ connectionString: handleUrl! });
+      await reader.connect();
+      const muchLater = new Date(monthStart(now, 9).getTime() + 2 * DAY);
+      try {
+        await reader.query('begin');
+        await reader.query('select count(*) from shares');
+        const started = Date.now();
+        const blocked = await maintainPartitions(handle.db, { now: muchLater, lockTimeoutMs: 300 });
+        expect(Date.now() - started).toBeLessThan(5000);
+        expect(blocked.created).toEqual([]);
+      } finally {
+        await reader.query('rollback').catch(() => {});
+        await reader.end();
+      }
+      const done = await maintainPartitions(handle.db, { now: muchLater, lockTimeoutMs: 300 });
+      expect(done.created).toContain(partitionName('shares', monthStart(muchLater, 2)));
+    },
+  );
 });
 
 describe('the daily rollup', () => {

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { openDatabase } from '../../db/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, fresh } from '../api/client';
 import { sessionOf } from '../api/sign-in';
@@ -119,6 +121,24 @@ describe('public reads from the read replica', () => {
       expect(anonymous.body.clm_description).toBe(description);
     } finally {
       await resumeReplay();
+    }
+  });
+
+  it('answers from the primary when the replica does not answer, and stays ready', async () => {
+    // A replica nobody listens on: every connection to it is refused.
+    const handle = await openDatabase({
+      databaseUrl: primaryUrl,
+      readUrl: 'postgres://spotreel@127.0.0.1:1/spotreel_test',
+    });
+    try {
+      const read = async () =>
+        JSON.stringify(await handle.db.execute(sql`select pg_is_in_recovery() as standby`));
+      for (let i = 0; i < 3; i++) {
+        expect(await handle.fromReadReplica(read)).toContain('"standby":false');
+      }
+      expect(await handle.faults.check()).toBeNull();
+    } finally {
+      await handle.close();
     }
   });
 });
