@@ -674,11 +674,14 @@ export class SearchIndex {
       ...placeSearchOptions('AND'),
       filter: (r) => filter(r.id as number),
     });
-    if (results.length === 0)
-      results = this.placeText.search(what, {
-        ...placeSearchOptions('OR'),
-        filter: (r) => filter(r.id as number),
-      });
+    if (results.length === 0) {
+      // Some words match nothing: places that match at least half of them, so a stray word
+      // ("best tacos") still finds, and a query of nonsense with one lucky word does not.
+      const needed = Math.ceil(terms(what).length / 2);
+      results = this.placeText
+        .search(what, { ...placeSearchOptions('OR'), filter: (r) => filter(r.id as number) })
+        .filter((r) => r.queryTerms.length >= needed);
+    }
     const best = results[0]?.score ?? 1;
     return new Map(results.map((r) => [r.id as number, r.score / best]));
   }
