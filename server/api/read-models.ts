@@ -21,6 +21,12 @@ export interface ReadContext {
   media: MediaUrls;
 }
 
+/** A place's classifications (cuisines, categories…) as one JSON column, by kind then name. */
+export const locationTags = sql<TagRow[]>`coalesce((
+  select json_agg(json_build_object('id', c.id, 'kind', c.kind, 'safeName', c.safe_name, 'name', c.name)
+    order by c.kind, c.name)
+  from ${classifications} c where c.id = any(${locations.classificationIds})), '[]'::json)`;
+
 export const cityColumns = {
   id: cities.id,
   name: cities.name,
@@ -174,7 +180,7 @@ export async function locationSummariesByIds(
   return ids.map((id) => byId.get(id)).filter((l): l is LocationSummary => l !== undefined);
 }
 
-type TagRow = { id: number; kind: string; safeName: string; name: string };
+export type TagRow = { id: number; kind: string; safeName: string; name: string };
 
 export async function findLocation(ctx: ReadContext, id: number): Promise<Location | null> {
   // One query: the place, its city and its tags (a page's first read, on every place page).
@@ -183,10 +189,7 @@ export async function findLocation(ctx: ReadContext, id: number): Promise<Locati
       ...summaryColumns,
       location: locations,
       city: cityColumns,
-      tags: sql<TagRow[]>`coalesce((
-        select json_agg(json_build_object('id', c.id, 'kind', c.kind, 'safeName', c.safe_name, 'name', c.name)
-          order by c.kind, c.name)
-        from ${classifications} c where c.id = any(${locations.classificationIds})), '[]'::json)`,
+      tags: locationTags,
     })
     .from(locations)
     .innerJoin(cities, eq(cities.id, locations.cityId))

@@ -20,11 +20,13 @@ import {
   authorColumns,
   findCities,
   findReviews,
+  locationTags,
   summaryColumns,
   toAuthor,
   toLocationSummary,
   type Order,
   type ReadContext,
+  type TagRow,
 } from './read-models';
 
 /** `%` and `_` in a search term are letters, not wildcards. */
@@ -46,7 +48,6 @@ const closeness = (column: AnyPgColumn, term: string) => [
 type Query = z.infer<typeof SearchQuery>;
 
 type TagKind = (typeof classifications.$inferSelect)['kind'];
-type TagRow = { id: number; kind: string; safeName: string; name: string };
 
 /** Great-circle distance in km (haversine) from lat/lon to the place, as SQL. */
 const distanceKm = (lat: number, lon: number) =>
@@ -90,10 +91,7 @@ async function findSearchPlaces(
       timeZone: cities.timeZone,
       distance: near ?? sql<null>`null`,
       total: sql<number>`count(*) over ()`.mapWith(Number),
-      tags: sql<TagRow[]>`coalesce((
-        select json_agg(json_build_object('id', c.id, 'kind', c.kind, 'safeName', c.safe_name, 'name', c.name)
-          order by c.kind, c.name)
-        from ${classifications} c where c.id = any(${locations.classificationIds})), '[]'::json)`,
+      tags: locationTags,
     })
     .from(locations)
     .innerJoin(cities, eq(cities.id, locations.cityId))
