@@ -26,7 +26,6 @@ import {
   toLocationSummary,
   type Order,
   type ReadContext,
-  type TagRow,
 } from './read-models';
 
 /** `%` and `_` in a search term are letters, not wildcards. */
