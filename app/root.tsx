@@ -20,7 +20,6 @@ import { useRootData } from './root-data';
 import globalStyles from './styles/global.css?url';
 
 export const links: LinksFunction = () => [
-  { rel: 'stylesheet', href: globalStyles },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
@@ -62,6 +61,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content="#15131C" />
         <Meta />
+        {/*
+          The base styles first, then the shared stylesheet of every CSS module (<Links />), so
+          a module's rule wins over a base rule of the same weight. That is also the order once a
+          screen's chunk arrives: Vite links the shared stylesheet again at the end of <head>, and
+          the page must not restyle (shift) then (docs/decisions/038-screen-chunks.md).
+        */}
+        <link rel="stylesheet" href={globalStyles} />
         <Links />
       </head>
       <body>
