@@ -26,6 +26,11 @@ export interface ReadCall<Params, Query> {
   request: FastifyRequest;
   reply: FastifyReply;
   /**
+   * Whether this call answers the endpoint's own HTTP request (false: a page render's read, whose
+   * answer is used in process and never serialised).
+   */
+  http: boolean;
+  /**
    * Work shared by every read of one request (a page makes several): `memo(key, work)` runs
    * `work` once per key and request. A place page asks whether its place exists once.
    */
@@ -157,6 +162,7 @@ export function createReadRegistry(options: {
           query: request.query,
           request,
           reply,
+          http: true,
           memo: memoFor(request),
         }),
       ),
@@ -200,6 +206,7 @@ export function createReadRegistry(options: {
                 query: 'data' in checkedQuery ? checkedQuery.data : {},
                 request,
                 reply,
+                http: false,
                 memo,
               }),
             );

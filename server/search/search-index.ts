@@ -1,19 +1,20 @@
 import { and, asc, between, desc, eq, gt, inArray, type SQL } from 'drizzle-orm';
 import MiniSearch, { type SearchOptions } from 'minisearch';
-import type { City } from '../../contract/cities';
+import type { z } from 'zod';
+import { City } from '../../contract/cities';
 import type { SuperCategory, Tag } from '../../contract/classifications';
 import { SUPER_CATEGORIES } from '../../contract/super-categories';
 import type { LocationSummary } from '../../contract/locations';
 import { localTime, statusAt } from '../../contract/opening-hours';
-import type { Review } from '../../contract/reviews';
-import type {
+import { Review } from '../../contract/reviews';
+import {
   SearchPlace,
-  SearchResults,
-  SearchResultType,
-  SearchSort,
-  SearchUnderstood,
+  type SearchResults,
+  type SearchResultType,
+  type SearchSort,
+  type SearchUnderstood,
 } from '../../contract/search';
-import type { Author } from '../../contract/users';
+import { Author } from '../../contract/users';
 import { cities, classifications, locations, reviews, users } from '../../db/schema';
 import {
   authorColumns,
@@ -28,6 +29,7 @@ import {
 import { normalize, singular, terms, words } from './text';
 import {
   compileVocabulary,
+  tagOf,
   understand,
   type CompiledVocabulary,
   type Understanding,
@@ -67,10 +69,14 @@ interface Place {
   superCategories: SuperCategory[];
   cityId: number;
   neighborhood: string;
+  /** Its neighbourhood, normalized as a query's is. */
+  hood: string;
   lat: number;
   lon: number;
   rank: number;
   topReview: Review | null;
+  /** How it is answered (distance_km null), built once when it is read. */
+  answer: SearchPlace;
   /** Normalized name, for exact and prefix bonuses. */
   name: string;
   /** The words of its name and kind ("Grand Taco Shop", "Taqueria"), singular. */
@@ -143,6 +149,25 @@ export class SearchIndex {
     tags: [],
   });
   private maxRank = 1;
+  /**
+   * Every place in rank order (rank desc, id asc), and the same order per city, per tag and per
+   * kind of place: a search walks the shortest list its filters allow instead of every place.
+   * Rebuilt by compile() whenever places change.
+   */
+  private byRank: Place[] = [];
+  private byCity = new Map<number, Place[]>();
+  private byTag = new Map<number, Place[]>();
+  private bySuper = new Map<SuperCategory, Place[]>();
+  /** Places whose name is one word (but "the"), by that word. */
+  private oneWordNames = new Map<string, Place[]>();
+  /** Each city's names as a query is compared with them. */
+  private cityNames: {
+    city: City;
+    name: string;
+    words: string[];
+    state: string;
+    stateName: string;
+  }[] = [];
   private placesSeen = new Map<number, number>();
   private peopleSeen = new Map<number, number>();
   private placesSince = new Date(0);
@@ -201,7 +226,7 @@ export class SearchIndex {
     const started = Date.now();
     const { db } = this.ctx;
     const cityRows = await db.select(cityColumns).from(cities).orderBy(cities.name);
-    this.cityList = cityRows.map(toCity);
+    this.cityList = cityRows.map((c) => City.parse(toCity(c)));
     const tagRows = await db
       .select({
         id: classifications.id,
@@ -257,6 +282,31 @@ export class SearchIndex {
       maxRank = Math.max(maxRank, p.rank);
     }
     this.maxRank = maxRank > 0 ? maxRank : 1;
+    this.byRank = [...this.places.values()].sort(byRankOrder);
+    const listIn = <K>(lists: Map<K, Place[]>, key: K, p: Place) => {
+      const list = lists.get(key);
+      if (list) list.push(p);
+      else lists.set(key, [p]);
+    };
+    this.byCity = new Map();
+    this.byTag = new Map();
+    this.bySuper = new Map();
+    this.oneWordNames = new Map();
+    // In rank order already: each list keeps it.
+    for (const p of this.byRank) {
+      if (p.nameLength === 1)
+        listIn(this.oneWordNames, p.nameTerms.split(' ').find((w) => w !== 'the') ?? '', p);
+      listIn(this.byCity, p.cityId, p);
+      for (const id of p.tagIds) listIn(this.byTag, id, p);
+      for (const kind of p.superCategories) listIn(this.bySuper, kind, p);
+    }
+    this.cityNames = this.cityList.map((city) => ({
+      city,
+      name: normalize(city.clm_city),
+      words: normalize(city.clm_city).split(' '),
+      state: normalize(city.clm_state),
+      stateName: normalize(city.clm_state_name),
+    }));
     const supers: VocabularyTag[] = ['dining', 'nightlife', 'hotel', 'experiences', 'shopping'].map(
       (s) => ({
         kind: 'super_category',
@@ -324,21 +374,36 @@ export class SearchIndex {
           .filter((t) => kinds.includes(t.kind))
           .sort((a, b) => a.kind.localeCompare(b.kind) || a.name.localeCompare(b.name))
           .map((t) => ({ clm_id: t.id, safe_name: t.safeName, name: t.name }));
+      const summary = toLocationSummary(this.ctx, r);
+      const placeTags = {
+        categories: tagsOf('category', 'practical'),
+        cuisines: tagsOf('cuisine'),
+      };
       const place: Place = {
         id: r.id,
-        summary: toLocationSummary(this.ctx, r),
+        summary,
+        // Checked against the contract once, here: searches send it without checking again.
+        answer: SearchPlace.parse({
+          ...summary,
+          clm_price_level: r.priceLevel,
+          clm_hours: r.hours,
+          clm_time_zone: r.timeZone,
+          tags: placeTags,
+          distance_km: null,
+        }),
         priceLevel: r.priceLevel,
         hours: r.hours,
         timeZone: r.timeZone,
-        tags: { categories: tagsOf('category', 'practical'), cuisines: tagsOf('cuisine') },
+        tags: placeTags,
         tagIds: new Set(r.tagIds),
         superCategories: r.superCategories as SuperCategory[],
         cityId: r.cityId,
         neighborhood: r.neighborhood,
+        hood: normalize(r.neighborhood),
         lat: r.lat,
         lon: r.lon,
         rank: r.rank,
-        topReview: videos.get(r.id) ?? null,
+        topReview: checked(Review, videos.get(r.id)),
         name: normalize(r.name),
         nameWords: new Set(terms(`${r.name} ${r.label}`)),
         nameTerms: terms(r.name).join(' '),
@@ -375,7 +440,11 @@ export class SearchIndex {
         if (this.byHandle.get(old.handle) === r.id) this.byHandle.delete(old.handle);
       }
       const handle = normalize(r.username).replace(/ /g, '');
-      this.people.set(r.id, { author: toAuthor(this.ctx, r), handle, followers: r.followers });
+      this.people.set(r.id, {
+        author: Author.parse(toAuthor(this.ctx, r)),
+        handle,
+        followers: r.followers,
+      });
       this.byHandle.set(handle, r.id);
       docs.push({ id: r.id, handle: `${handle} ${r.username}`, name: r.displayName });
       this.peopleSeen.set(r.id, r.updatedAt.getTime());
@@ -477,27 +546,25 @@ export class SearchIndex {
       return answer;
     }
     if (wants.has('locations') || wants.has('reviews')) {
-      const ranked = unknownFilter
-        ? []
+      const { page, total } = unknownFilter
+        ? { page: [], total: 0 }
         : this.rankPlaces(q, u, {
             superCategory,
             categoryTag,
             cuisineTag,
             cityId: city?.clm_id ?? null,
           });
-      const offset = q.offset ?? 0;
-      const page = ranked.slice(offset, offset + q.limit);
       const near = q.lat !== undefined && q.lon !== undefined ? { lat: q.lat, lon: q.lon } : null;
       if (wants.has('locations')) {
         answer.data.locations = page.map((p) => this.asSearchPlace(p, near));
-        answer.locations_total = ranked.length;
+        answer.locations_total = total;
       }
       if (wants.has('reviews')) {
         answer.data.reviews = page.flatMap((p) => (p.topReview ? [p.topReview] : []));
       }
     }
     if (wants.has('cities')) answer.data.cities = this.findCities(q.term, u, q.limit);
-    if (wants.has('users')) answer.data.users = this.findPeople(q.term, q.limit);
+    if (wants.has('users')) answer.data.users = this.findPeople(q.term, u, q.limit);
     return answer;
   }
 
@@ -510,19 +577,17 @@ export class SearchIndex {
   }
 
   private asSearchPlace(p: Place, near: { lat: number; lon: number } | null): SearchPlace {
+    if (!near) return p.answer;
     return {
-      ...p.summary,
-      clm_price_level: p.priceLevel,
-      clm_hours: p.hours,
-      clm_time_zone: p.timeZone,
-      tags: p.tags,
-      distance_km: near
-        ? Math.round(haversineKm(near.lat, near.lon, p.lat, p.lon) * 100) / 100
-        : null,
+      ...p.answer,
+      distance_km: Math.round(haversineKm(near.lat, near.lon, p.lat, p.lon) * 100) / 100,
     };
   }
 
-  /** Places the query and filters ask for, best first. */
+  /**
+   * The page of places the query and filters ask for, best first, and how many there are in
+   * all. Only the page is kept in order (a bounded selection), not every match.
+   */
   private rankPlaces(
     q: SearchRequest,
     u: Understanding,
@@ -532,7 +597,7 @@ export class SearchIndex {
       cuisineTag: VocabularyTag | null;
       cityId: number | null;
     },
-  ): Place[] {
+  ): { page: Place[]; total: number } {
     const now = new Date();
     const clocks = new Map<string, { day: number; minutes: number } | null>();
     const clock = (timeZone: string) => {
@@ -549,14 +614,13 @@ export class SearchIndex {
       return clocks.get(timeZone) ?? null;
     };
     const prices = q.price ? new Set(q.price) : null;
+    const hoodName = u.neighborhood ? normalize(u.neighborhood.name) : null;
     const passesFilters = (p: Place, where: { cityId: number | null; hood: boolean }) => {
       if (where.cityId !== null && p.cityId !== where.cityId) return false;
       if (
         where.hood &&
         u.neighborhood &&
-        !(
-          u.neighborhood.cityIds.includes(p.cityId) && sameText(p.neighborhood, u.neighborhood.name)
-        )
+        !(u.neighborhood.cityIds.includes(p.cityId) && p.hood === hoodName)
       )
         return false;
       if (filters.superCategory && !p.superCategories.includes(filters.superCategory)) return false;
@@ -574,28 +638,68 @@ export class SearchIndex {
       tag.id === null
         ? p.superCategories.includes(tag.safeName as SuperCategory)
         : p.tagIds.has(tag.id);
+    /** The shortest rank-ordered list holding every place these filters (and `tag`) can pass. */
+    const candidates = (cityId: number | null, tag: VocabularyTag | null): Place[] => {
+      const lists: Place[][] = [this.byRank];
+      if (cityId !== null) lists.push(this.byCity.get(cityId) ?? []);
+      const tagList = (t: VocabularyTag | null) => {
+        if (!t) return;
+        if (t.id !== null) lists.push(this.byTag.get(t.id) ?? []);
+        else if (t.kind === 'super_category')
+          lists.push(this.bySuper.get(t.safeName as SuperCategory) ?? []);
+      };
+      tagList(tag);
+      tagList(filters.categoryTag);
+      tagList(filters.cuisineTag);
+      if (filters.superCategory) lists.push(this.bySuper.get(filters.superCategory) ?? []);
+      return lists.reduce((a, b) => (b.length < a.length ? b : a));
+    };
+
+    const near = q.lat !== undefined && q.lon !== undefined ? { lat: q.lat, lon: q.lon } : null;
+    const byDistance =
+      near !== null && (q.sort === 'distance' || (u.nearMe && q.sort === 'relevance'));
+    const keep = (q.offset ?? 0) + q.limit;
+    const newSelection = () =>
+      new TopPlaces(
+        keep,
+        byDistance
+          ? (a, b) => a.distance - b.distance || a.place.id - b.place.id
+          : q.sort === 'popularity'
+            ? (a, b) => b.place.rank - a.place.rank || a.place.id - b.place.id
+            : (a, b) => b.score - a.score || b.place.rank - a.place.rank || a.place.id - b.place.id,
+        byDistance ? (p) => haversineKm(near.lat, near.lon, p.lat, p.lon) : () => 0,
+      );
 
     // Where to look: the city the query or the filter named, and the neighbourhood.
     const cityId = filters.cityId;
-    const attempt = (where: { cityId: number | null; hood: boolean }, what: string) => {
-      const scored: { place: Place; score: number }[] = [];
+    /** The places one try finds, the whole names aside (`seen` counts those too). */
+    const attempt = (
+      where: { cityId: number | null; hood: boolean },
+      what: string,
+      named: Set<Place>,
+    ): { top: TopPlaces; seen: number } => {
+      const top = newSelection();
+      let seen = 0;
+      const offer = (p: Place, score: number) => {
+        seen += 1;
+        if (!named.has(p)) top.offer(p, score);
+      };
       const ok = (p: Place) => passesFilters(p, where);
       if (what === '') {
-        for (const p of this.places.values())
-          if (ok(p)) scored.push({ place: p, score: popularity(p) });
-        return scored;
+        for (const p of candidates(where.cityId, null)) if (ok(p)) offer(p, popularity(p));
+        return { top, seen };
       }
       const tag = u.tag && what === u.what ? u.tag : null;
       if (tag) {
         // A category or cuisine: the places carrying it; those whose name or kind says it first
         // ("Grand Taco Shop", a "Sushi Bar"), then the rest; the most popular first in each.
         const tagWords = terms(tag.name);
-        for (const p of this.places.values())
+        for (const p of candidates(where.cityId, tag))
           if (carries(p, tag) && ok(p)) {
             const says = tagWords.every((w) => p.nameWords.has(w)) ? 1 : 0;
-            scored.push({ place: p, score: says + popularity(p) });
+            offer(p, says + popularity(p));
           }
-        if (scored.length > 0) return scored;
+        if (seen > 0) return { top, seen };
       }
       const text = this.textScores(what, (id) => ok(this.places.get(id)!));
       const whatWords = terms(what).join(' ');
@@ -603,10 +707,16 @@ export class SearchIndex {
         const p = this.places.get(id)!;
         const name = p.nameTerms;
         const bonus = name === whatWords ? 1 : name.startsWith(whatWords) ? 0.3 : 0;
-        scored.push({ place: p, score: score + bonus + 0.15 * popularity(p) });
+        offer(p, score + bonus + 0.15 * popularity(p));
       }
-      return scored;
+      return { top, seen };
     };
+    // A query that spells a whole name ("Silver Lanes", "Chicago Central Hotel") finds that
+    // place first, whatever its words also name (a neighbourhood "Silver Lake", a city).
+    const named = this.wholeNames(q.term, (p) =>
+      passesFilters(p, { cityId: q.city_id ?? null, hood: false }),
+    );
+    const namedPlaces = new Set(named.keys());
     const hood = u.neighborhood !== null;
     const tries: { where: { cityId: number | null; hood: boolean }; what: string }[] = [
       { where: { cityId, hood }, what: u.what },
@@ -615,37 +725,15 @@ export class SearchIndex {
     if (hood || u.cityId !== null) {
       tries.push({ where: { cityId: q.city_id ?? null, hood: false }, what: normalize(q.term) });
     }
-    let scored: { place: Place; score: number }[] = [];
+    let top = newSelection();
     for (const t of tries) {
-      scored = attempt(t.where, t.what);
-      if (scored.length > 0) break;
+      // The whole names are counted once, whichever list finds them too.
+      const found = attempt(t.where, t.what, namedPlaces);
+      top = found.top;
+      if (found.seen > 0) break;
     }
-    // A query that spells a whole name ("Silver Lanes", "Chicago Central Hotel") finds that
-    // place first, whatever its words also name (a neighbourhood "Silver Lake", a city).
-    const named = this.wholeNames(q.term, (p) =>
-      passesFilters(p, { cityId: q.city_id ?? null, hood: false }),
-    );
-    if (named.size > 0) {
-      scored = [
-        ...[...named].map(([place, score]) => ({ place, score: 10 + score })),
-        ...scored.filter((s) => !named.has(s.place)),
-      ];
-    }
-    const near = q.lat !== undefined && q.lon !== undefined ? { lat: q.lat, lon: q.lon } : null;
-    const byDistance = near && (q.sort === 'distance' || (u.nearMe && q.sort === 'relevance'));
-    if (byDistance) {
-      const d = new Map(
-        scored.map((s) => [s.place.id, haversineKm(near.lat, near.lon, s.place.lat, s.place.lon)]),
-      );
-      scored.sort((a, b) => d.get(a.place.id)! - d.get(b.place.id)! || a.place.id - b.place.id);
-    } else if (q.sort === 'popularity') {
-      scored.sort((a, b) => b.place.rank - a.place.rank || a.place.id - b.place.id);
-    } else {
-      scored.sort(
-        (a, b) => b.score - a.score || b.place.rank - a.place.rank || a.place.id - b.place.id,
-      );
-    }
-    return scored.map((s) => s.place);
+    for (const [place, score] of named) top.offer(place, 10 + score);
+    return { page: top.page().slice(q.offset ?? 0), total: top.total };
   }
 
   /** Places whose whole name the query spells (typos allowed), with their text score 0–1. */
@@ -653,9 +741,15 @@ export class SearchIndex {
     const typed = terms(term).filter((w) => w !== 'the');
     const found = new Map<Place, number>();
     if (typed.length === 0) return found;
-    const results = this.placeText.search(typed.join(' '), {
+    if (typed.length === 1) {
+      // One word: a place called just that ("Bavette"); a typo in it is the text search's to
+      // forgive, as for any other name.
+      for (const place of this.oneWordNames.get(typed[0]!) ?? [])
+        if (ok(place)) found.set(place, 1);
+      return found;
+    }
+    const results = this.searchText(typed.join(' '), {
       fields: ['name'],
-      fuzzy,
       prefix: (t, i, all) => i === all.length - 1 && t.length >= 3,
       combineWith: 'AND',
       filter: (r) => ok(this.places.get(r.id as number)!),
@@ -668,9 +762,19 @@ export class SearchIndex {
     return found;
   }
 
+  /**
+   * Places' words as typed first; typos only when that finds nothing ("did you mean"): a word
+   * spelled right is not also every word one or two edits from it, and exact lookups cost a
+   * fraction of fuzzy ones.
+   */
+  private searchText(query: string, options: SearchOptions) {
+    const exact = this.placeText.search(query, { ...options, fuzzy: false });
+    return exact.length > 0 ? exact : this.placeText.search(query, { ...options, fuzzy });
+  }
+
   /** Text scores of places for `what`, 0–1 (the best is 1): every word, else any word. */
   private textScores(what: string, filter: (id: number) => boolean): Map<number, number> {
-    let results = this.placeText.search(what, {
+    let results = this.searchText(what, {
       ...placeSearchOptions('AND'),
       filter: (r) => filter(r.id as number),
     });
@@ -690,21 +794,20 @@ export class SearchIndex {
     const typed = normalize(term);
     if (typed === '') return [];
     const first = u.cityId !== null ? this.cityList.filter((c) => c.clm_id === u.cityId) : [];
-    const others = this.cityList.filter(
-      (c) =>
-        c.clm_id !== u.cityId &&
-        (normalize(c.clm_city).startsWith(typed) ||
-          normalize(c.clm_state) === typed ||
-          normalize(c.clm_state_name).startsWith(typed) ||
-          (typed.length >= 4 &&
-            normalize(c.clm_city)
-              .split(' ')
-              .some((w) => w.startsWith(typed)))),
-    );
+    const others = this.cityNames
+      .filter(
+        (c) =>
+          c.city.clm_id !== u.cityId &&
+          (c.name.startsWith(typed) ||
+            c.state === typed ||
+            c.stateName.startsWith(typed) ||
+            (typed.length >= 4 && c.words.some((w) => w.startsWith(typed)))),
+      )
+      .map((c) => c.city);
     return [...first, ...others].slice(0, limit);
   }
 
-  private findPeople(term: string, limit: number): Author[] {
+  private findPeople(term: string, u: Understanding, limit: number): Author[] {
     const handle = normalize(term).replace(/ /g, '');
     if (handle === '') return [];
     const exact = this.byHandle.get(handle);
@@ -718,7 +821,10 @@ export class SearchIndex {
     };
     const typed = term.replace(/^@/, '');
     let results = this.peopleText.search(typed, options);
-    if (results.length === 0 && exact === undefined)
+    // Words the vocabulary knows as they are spelled ("pizza", "chicago") are no misspelled name.
+    const spelled =
+      u.what === '' || (u.tag !== null && tagOf(words(u.what), this.vocabulary, false) !== null);
+    if (results.length === 0 && exact === undefined && !spelled)
       results = this.peopleText.search(typed, {
         ...options,
         fuzzy: (t: string) => (t.length >= 5 ? 1 : false),
@@ -740,4 +846,52 @@ export class SearchIndex {
   }
 }
 
-const sameText = (a: string, b: string) => normalize(a) === normalize(b);
+/** A part of an answer, checked against the contract (unknown keys dropped) once, when read. */
+const checked = <T>(schema: z.ZodType<T>, value: T | undefined): T | null =>
+  value === undefined ? null : schema.parse(value);
+
+/** The index's rank order: the most popular first, then the oldest id. */
+const byRankOrder = (a: Place, b: Place) => b.rank - a.rank || a.id - b.id;
+
+interface Offered {
+  place: Place;
+  score: number;
+  distance: number;
+}
+
+/**
+ * The best `size` places offered, in `order`, and how many were offered: a search keeps its page
+ * in order, not every match (a category at SEED_SCALE=100 holds tens of thousands of places).
+ */
+export class TopPlaces {
+  private kept: Offered[] = [];
+  total = 0;
+
+  constructor(
+    private readonly size: number,
+    private readonly order: (a: Offered, b: Offered) => number,
+    private readonly distanceTo: (p: Place) => number,
+  ) {}
+
+  offer(place: Place, score: number): void {
+    this.total += 1;
+    if (this.size <= 0) return;
+    const entry = { place, score, distance: this.distanceTo(place) };
+    const { kept, order } = this;
+    if (kept.length === this.size && order(entry, kept[kept.length - 1]!) >= 0) return;
+    // Binary search for its place among the kept (few: a page's worth).
+    let low = 0;
+    let high = kept.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (order(kept[mid]!, entry) <= 0) low = mid + 1;
+      else high = mid;
+    }
+    kept.splice(low, 0, entry);
+    if (kept.length > this.size) kept.pop();
+  }
+
+  page(): Place[] {
+    return this.kept.map((k) => k.place);
+  }
+}

@@ -69,24 +69,35 @@ function matchesPhrase(typed: string[], phrase: string[]): boolean {
   return typed.length === phrase.length && phrase.every((w, i) => sameWord(typed[i]!, w));
 }
 
-/** Precomputed words of every vocabulary entry. */
+/** Precomputed words of every vocabulary entry: singular, and joined by spaces as `key`. */
 export interface CompiledVocabulary {
-  cities: { id: number; words: string[] }[];
-  neighborhoods: { name: string; words: string[]; cityIds: number[] }[];
+  cities: { id: number; words: string[]; key: string }[];
+  neighborhoods: { name: string; words: string[]; key: string; cityIds: number[] }[];
   tags: { tag: VocabularyTag; phrases: string[][]; exact: Set<string> }[];
 }
 
 export function compileVocabulary(vocabulary: Vocabulary): CompiledVocabulary {
-  const neighborhoods = new Map<string, { name: string; words: string[]; cityIds: number[] }>();
+  const neighborhoods = new Map<
+    string,
+    { name: string; words: string[]; key: string; cityIds: number[] }
+  >();
   for (const n of vocabulary.neighborhoods) {
     const key = phraseWords(n.name).join(' ');
     if (key === '') continue;
-    const entry = neighborhoods.get(key) ?? { name: n.name, words: key.split(' '), cityIds: [] };
+    const entry = neighborhoods.get(key) ?? {
+      name: n.name,
+      words: key.split(' '),
+      key,
+      cityIds: [],
+    };
     if (!entry.cityIds.includes(n.cityId)) entry.cityIds.push(n.cityId);
     neighborhoods.set(key, entry);
   }
   return {
-    cities: vocabulary.cities.map((c) => ({ id: c.id, words: phraseWords(c.name) })),
+    cities: vocabulary.cities.map((c) => {
+      const words = phraseWords(c.name);
+      return { id: c.id, words, key: words.join(' ') };
+    }),
     neighborhoods: [...neighborhoods.values()],
     tags: vocabulary.tags.map((tag) => {
       const texts = [
@@ -100,21 +111,22 @@ export function compileVocabulary(vocabulary: Vocabulary): CompiledVocabulary {
   };
 }
 
-/** The longest run of `list` that names an entry of `entries`, searched from the end. */
-function findPhrase<T extends { words: string[] }>(
+/**
+ * The longest run of `list` that names an entry of `entries`, searched from the end. The
+ * entries' words are singular already (compileVocabulary).
+ */
+function findPhrase<T extends { words: string[]; key: string }>(
   list: string[],
   entries: T[],
 ): { entry: T; start: number; end: number } | null {
+  const typedWords = list.map(singular);
   for (let length = Math.min(4, list.length); length >= 1; length--) {
     // Spelled right first, then with typos.
     for (const typos of [false, true]) {
       for (let start = list.length - length; start >= 0; start--) {
-        const typed = list.slice(start, start + length).map(singular);
-        const entry = entries.find((e) =>
-          typos
-            ? matchesPhrase(typed, e.words.map(singular))
-            : typed.join(' ') === e.words.map(singular).join(' '),
-        );
+        const typed = typedWords.slice(start, start + length);
+        const key = typed.join(' ');
+        const entry = entries.find((e) => (typos ? matchesPhrase(typed, e.words) : key === e.key));
         if (entry) return { entry, start, end: start + length };
       }
     }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SearchResults } from '../../contract/search';
 import { api } from './client';
 
 type Summary = { clm_id: number; clm_name: string; clm_slug: string; city_slug: string };
@@ -20,6 +21,21 @@ async function aPlace(): Promise<Summary> {
 }
 
 describe('GET /api/v2/search/wonder-search', () => {
+  // The index's answers are sent without the per-request response check (their parts were
+  // checked when the index read them): they must still be exactly what the contract says.
+  it.each([
+    'search_type=global&term=pizza',
+    'term=sushi%20miami&limit=12',
+    'term=%40rooftop',
+    'term=chicago',
+    'term=tacos&sort=distance&lat=41.88&lon=-87.63&price=1,2',
+    'term=&category=nightlife&open_now=1&limit=3&offset=2',
+  ])('answers %s exactly as the contract declares, with nothing more', async (query) => {
+    const { status, body } = await api<unknown>(`/api/v2/search/wonder-search?${query}`);
+    expect(status).toBe(200);
+    expect(SearchResults.strict().parse(body)).toEqual(body);
+  });
+
   it('finds a place by its full name and groups results by type', async () => {
     const place = await aPlace();
     const { status, body } = await api<Results>(
