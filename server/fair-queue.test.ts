@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { describe, expect, it } from 'vitest';
 import { FairQueue } from './fair-queue';
 import { HttpError } from './http-errors';
@@ -86,6 +87,25 @@ describe('FairQueue', () => {
     expect(
       await Promise.all([queue.run('a', async () => 1), queue.run('b', async () => 2)]),
     ).toEqual([1, 2]);
+  });
+});
+
+describe('FairQueue and request context', () => {
+  // A waiting call is started by whichever call ends before it (`next()`), in that call's
+  // request: its work must still see its own request's context (the log's request id).
+  it('runs a call that waited in its own async context, not in the one that passed it the slot', async () => {
+    const context = new AsyncLocalStorage<string>();
+    const queue = new FairQueue({ concurrency: 1, perClient: 5, maxWaiting: 10, what: 'calls' });
+    let release!: () => void;
+    const first = context.run('first', () =>
+      queue.run('a', () => new Promise<string>((resolve) => (release = () => resolve('done')))),
+    );
+    const second = context.run('second', () =>
+      queue.run('b', async () => context.getStore() ?? 'none'),
+    );
+    release();
+    expect(await first).toBe('done');
+    expect(await second).toBe('second');
   });
 });
 

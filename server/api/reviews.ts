@@ -57,6 +57,10 @@ export const reviewRoutes: ApiRoutes = (ctx) => async (app) => {
           .where(eq(reviews.id, id))
           .limit(1);
         if (!review) throw notFound(`Review ${id}`);
+        // Reads of one device and video take turns until they commit: the next one's `before`
+        // below is then what the last one wrote, so racing reads (a tab and its reload, retries)
+        // add their watched time once, not each from the same old value.
+        await tx.execute(sql`select pg_advisory_xact_lock(${id}::int, hashtext(${deviceId}))`);
         // One row per device and UTC day; `before` is the row's watched time before this read,
         // so the day's rollup grows by what this read added (docs/decisions/037-views-at-scale.md).
         const [read] = rowsOf<{

@@ -175,6 +175,8 @@ export class SearchIndex {
   private timer: NodeJS.Timeout | null = null;
   private building: Promise<void> | null = null;
   private syncing: Promise<void> | null = null;
+  /** The pass to run after the one under way, when a sync is asked for meanwhile. */
+  private again: Promise<void> | null = null;
   private stopped = false;
   /** Whether searches can use the index (built once). */
   ready = false;
@@ -458,7 +460,16 @@ export class SearchIndex {
    * is past the last one seen, less an overlap for transactions that committed late.
    */
   sync(): Promise<void> {
-    if (this.syncing || !this.ready || this.stopped) return this.syncing ?? Promise.resolve();
+    if (!this.ready || this.stopped) return this.syncing ?? Promise.resolve();
+    if (this.syncing) {
+      // The running pass may have read before the write that asks now committed: one more pass
+      // after it (one, however many ask meanwhile), so a write is in the index when this resolves.
+      this.again ??= this.syncing.then(() => {
+        this.again = null;
+        return this.sync();
+      });
+      return this.again;
+    }
     this.syncing = this.syncOnce()
       .catch((error: unknown) => {
         if (!this.stopped) this.options.log.error({ err: error }, 'search index: sync failed');

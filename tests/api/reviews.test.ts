@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { api, fresh } from './client';
 
@@ -45,6 +46,48 @@ describe('PUT /api/v2/reviews/{id}/reads/{deviceId}', () => {
     expect(again.status).toBe(204);
     expect((await api<Review>(fresh('/api/v2/reviews/148734'))).body.view_count).toBe(before + 1);
   });
+
+  // Only a database server runs two transactions at once (the embedded one takes turns).
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "adds a device's watched time to the day's rollup once when its reads race",
+    async () => {
+      const { content } = (
+        await api<{ content: { clm_id: number; location: { clm_id: number } }[] }>(
+          '/api/v2/cities/5/feed?limit=1&start=37',
+        )
+      ).body;
+      const review = content[0]!;
+      const db = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await db.connect();
+      const watched = async () =>
+        Number(
+          (
+            await db.query<{ ms: string }>(
+              `select coalesce(sum(watched_ms), 0) as ms from location_daily_stats
+                where location_id = $1 and day = (now() at time zone 'UTC')::date`,
+              [review.location.clm_id],
+            )
+          ).rows[0]!.ms,
+        );
+      try {
+        const before = await watched();
+        const id = device();
+        // Twelve reads of one device at once, as far as 12 s into the video: the day grows by 12 s.
+        const answers = await Promise.all(
+          Array.from({ length: 12 }, (_, i) =>
+            api(`/api/v2/reviews/${review.clm_id}/reads/${id}`, {
+              method: 'PUT',
+              body: { watchedDuration: i + 1 },
+            }),
+          ),
+        );
+        expect(answers.map((a) => a.status)).toEqual(Array(12).fill(204));
+        expect((await watched()) - before).toBe(12_000);
+      } finally {
+        await db.end();
+      }
+    },
+  );
 
   it('accepts a read without a body or without watchedDuration', async () => {
     expect((await api(`/api/v2/reviews/148734/reads/${device()}`, { method: 'PUT' })).status).toBe(
