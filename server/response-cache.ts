@@ -24,10 +24,18 @@ export const PUBLIC_CACHE_CONTROL = 'public, max-age=30, stale-while-revalidate=
 
 export function createResponseCache(options: { ttlMs: number; maxEntries: number }) {
   const entries = new Map<string, Entry>();
+  // Bumped by clear(): an answer computed from before a write (on a read replica that had not
+  // replayed it, or on the primary just before it) is never stored after it (ADR 040).
+  let generation = 0;
   const cache: ResponseCache & {
     get(key: string): Entry | undefined;
-    set(key: string, entry: Omit<Entry, 'expires'>): void;
+    /** Stores an answer begun in `since` (cache.generation when its request came), if still current. */
+    set(key: string, entry: Omit<Entry, 'expires'>, since: number): void;
+    readonly generation: number;
   } = {
+    get generation() {
+      return generation;
+    },
     get(key) {
       const entry = entries.get(key);
       if (!entry) return undefined;
@@ -37,13 +45,16 @@ export function createResponseCache(options: { ttlMs: number; maxEntries: number
       }
       return entry;
     },
-    set(key, entry) {
-      if (options.ttlMs === 0) return;
+    set(key, entry, since) {
+      if (options.ttlMs === 0 || since !== generation) return;
       entries.delete(key);
       entries.set(key, { ...entry, expires: Date.now() + options.ttlMs });
       if (entries.size > options.maxEntries) entries.delete(entries.keys().next().value as string);
     },
-    clear: () => entries.clear(),
+    clear: () => {
+      generation += 1;
+      entries.clear();
+    },
     enabled: options.ttlMs > 0,
     get size() {
       return entries.size;
@@ -74,11 +85,16 @@ export const responseCachePlugin = fp<{ cache: CacheStore }>(
     // instead of asking the database again (a cold cache under a burst).
     const inFlight = new Map<string, Promise<Entry | undefined>>();
     const leaders = new WeakMap<FastifyRequest, (entry: Entry | undefined) => void>();
+    /** The cache's generation when each public GET came: what its answer may be stored under. */
+    const since = new WeakMap<FastifyRequest, number>();
+    // A request after a clear() does not join one that began before it.
+    const flightKey = (request: FastifyRequest) =>
+      `${since.get(request) ?? cache.generation}:${request.url}`;
     const settle = (request: FastifyRequest, entry: Entry | undefined) => {
       const done = leaders.get(request);
       if (!done) return;
       leaders.delete(request);
-      inFlight.delete(request.url);
+      inFlight.delete(flightKey(request));
       done(entry);
     };
     const isPublicGet = (request: FastifyRequest) =>
@@ -88,16 +104,17 @@ export const responseCachePlugin = fp<{ cache: CacheStore }>(
     // its client spends (server/rate-limits.ts).
     app.addHook('preValidation', async (request, reply) => {
       if (!isPublicGet(request) || !cache.enabled) return;
+      since.set(request, cache.generation);
       const entry = cache.get(request.url);
       if (entry) return sendCached(request, reply, entry);
-      const pending = inFlight.get(request.url);
+      const pending = inFlight.get(flightKey(request));
       if (pending) {
         const shared = await pending;
         // When the first request failed, this one tries on its own.
         if (shared) return sendCached(request, reply, shared);
         return;
       }
-      inFlight.set(request.url, new Promise((resolve) => leaders.set(request, resolve)));
+      inFlight.set(flightKey(request), new Promise((resolve) => leaders.set(request, resolve)));
     });
     app.addHook('onSend', async (request, reply, payload) => {
       if (!isPublicGet(request)) return payload;
@@ -110,7 +127,7 @@ export const responseCachePlugin = fp<{ cache: CacheStore }>(
         etag: etagOf(payload),
         contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
       };
-      cache.set(request.url, entry);
+      cache.set(request.url, entry, since.get(request) ?? cache.generation);
       settle(request, { ...entry, expires: 0 });
       reply.header('cache-control', PUBLIC_CACHE_CONTROL).header('etag', entry.etag);
       if (notModified(request, entry.etag)) {

@@ -1,0 +1,50 @@
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { createResponseCache, responseCachePlugin } from './response-cache';
+
+/**
+ * The response cache never keeps an answer begun before a clear() (a public write): on a read
+ * replica that had not replayed the write yet, or on the primary just before it, that answer is
+ * stale and would be served for the cache's whole lifetime (ADR 008, ADR 040).
+ */
+describe('response cache and writes', () => {
+  it('does not store an answer begun before the last clear()', () => {
+    const cache = createResponseCache({ ttlMs: 60_000, maxEntries: 10 });
+    const entry = { body: '{}', etag: '"x"', contentType: 'application/json' };
+    const begun = cache.generation;
+    cache.clear();
+    cache.set('/a', entry, begun);
+    expect(cache.get('/a')).toBeUndefined();
+    cache.set('/a', entry, cache.generation);
+    expect(cache.get('/a')?.body).toBe('{}');
+  });
+
+  it('answers from the database again after a write that came while a read was under way', async () => {
+    const cache = createResponseCache({ ttlMs: 60_000, maxEntries: 10 });
+    const app = Fastify();
+    await app.register(responseCachePlugin, { cache });
+    let value = 'old';
+    let reads = 0;
+    let release: (() => void) | null = null;
+    app.get('/thing', { config: { publicCache: true } }, async () => {
+      reads += 1;
+      const seen = value;
+      // The first read is slow: the write lands while it runs.
+      if (reads === 1) await new Promise<void>((resolve) => (release = resolve));
+      return { value: seen };
+    });
+    await app.ready();
+    const slow = app.inject('/thing');
+    while (!release) await new Promise((resolve) => setTimeout(resolve, 5));
+    value = 'new';
+    cache.clear();
+    // A request after the write does not wait for the read begun before it.
+    const after = await app.inject('/thing');
+    expect(after.json()).toEqual({ value: 'new' });
+    (release as () => void)();
+    expect((await slow).json()).toEqual({ value: 'old' });
+    // …and the old answer, finished after the write, was not kept.
+    expect((await app.inject('/thing')).json()).toEqual({ value: 'new' });
+    await app.close();
+  });
+});
