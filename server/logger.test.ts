@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
+import Fastify from 'fastify';
 import { pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
@@ -74,5 +75,23 @@ describe('error logs', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).not.toContain('Ada');
     expect(lines[0]).toContain('insert into');
+  });
+});
+
+describe('request logs', () => {
+  it("keep no visitor's position: a search by distance's lat and lon are redacted", async () => {
+    const lines: string[] = [];
+    const app = Fastify({
+      logger: {
+        ...(loggerOptions({ logLevel: 'info', logFormat: 'json' }) as object),
+        stream: { write: (line: string) => void lines.push(line) },
+      },
+    });
+    app.get('/api/search', async () => ({ ok: true }));
+    await app.inject('/api/search?term=tacos&lat=41.88&lon=-87.63&sort=distance');
+    await app.close();
+    const logged = lines.join('');
+    expect(logged).toContain('term=tacos&lat=[redacted]&lon=[redacted]&sort=distance');
+    expect(logged).not.toMatch(/41\.88|87\.63/);
   });
 });

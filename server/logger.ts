@@ -13,7 +13,7 @@ export function loggerOptions(
       'req.headers["auth-token"]',
       'req.headers["x-csrftoken"]',
     ],
-    serializers: { err: serializeError },
+    serializers: { err: serializeError, req: serializeRequest },
     ...(config.logFormat === 'pretty'
       ? {
           transport: {
@@ -24,6 +24,33 @@ export function loggerOptions(
       : {}),
   };
 }
+
+/**
+ * A request as Fastify logs it, less where its visitor stands: a search by distance carries the
+ * visitor's position (rounded to about 1 km, docs/decisions/036-search-results.md) in its query,
+ * and the logs keep no one's whereabouts.
+ */
+export function serializeRequest(request: {
+  method: string;
+  url: string;
+  host?: string;
+  ip?: string;
+  headers?: Record<string, unknown>;
+  socket?: { remotePort?: number } | null;
+}) {
+  return {
+    method: request.method,
+    url: withoutPosition(request.url),
+    version: request.headers?.['accept-version'],
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
+/** A URL with the values of its `lat` and `lon` parameters replaced. */
+export const withoutPosition = (url: string) =>
+  url.replace(/([?&](?:lat|lon)=)[^&#]*/gi, '$1[redacted]');
 
 /**
  * Properties of a database error that say what went wrong without the values written: the
