@@ -35,13 +35,13 @@ export function serializeRequest(request: {
   url: string;
   host?: string;
   ip?: string;
-  headers?: Record<string, unknown>;
+  headers?: Record<string, string | string[] | undefined>;
   socket?: { remotePort?: number } | null;
 }) {
   return {
     method: request.method,
     url: withoutPosition(request.url),
-    version: request.headers?.['accept-version'],
+    version: [request.headers?.['accept-version']].flat()[0],
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,

@@ -1,30 +1,20 @@
-import { Clock, Navigation } from 'lucide-react';
-import { describeOpenStatus, formatDayHours, type DayHours } from '../../../contract/opening-hours';
+import { Navigation } from 'lucide-react';
+import { formatDayHours, type DayHours } from '../../../contract/opening-hours';
 import { WEEK_DAYS } from '../../../contract/week-days';
-import { hasHours, useOpenNow } from '../../shared/use-open-now';
+import { OpenNowLine } from '../../shared/open-now-line';
+import { useOpenNow } from '../../shared/use-open-now';
 import styles from './location-page.module.css';
 
-/** "Open now · Closes 10 PM" under the address; its line is kept while it is worked out. */
+/** "Open now · Closes 10 PM" under the address. */
 export function OpenNow({ hours, timeZone }: { hours: DayHours[]; timeZone: string }) {
-  const now = useOpenNow(hours, timeZone);
-  // No hours known at all is not "closed": the page says nothing about now.
-  if (!hasHours(hours)) return null;
-  const words = now ? describeOpenStatus(now.status) : null;
   return (
-    <p
+    <OpenNowLine
+      hours={hours}
+      timeZone={timeZone}
+      as="p"
       className={styles.openNow}
-      data-testid="open-now"
-      data-open={now ? String(now.status.open) : undefined}
-    >
-      <Clock aria-hidden="true" />
-      {words ? (
-        <span>
-          <strong>{words.headline}</strong> · {words.detail}
-        </span>
-      ) : (
-        <span aria-hidden="true">&nbsp;</span>
-      )}
-    </p>
+      testId="open-now"
+    />
   );
 }
 

@@ -1,6 +1,5 @@
 import {
   Building2,
-  Clock,
   LocateFixed,
   MapPin,
   Navigation,
@@ -14,7 +13,6 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useNavigation, useRevalidator } from 'react-router';
 import type { City } from '../../../contract/cities';
 import type { Classification } from '../../../contract/classifications';
-import { describeOpenStatus } from '../../../contract/opening-hours';
 import type { SearchPlace, SearchResults } from '../../../contract/search';
 import { SUPER_CATEGORIES, SUPER_CATEGORY_NAMES } from '../../../contract/super-categories';
 import { browserReads } from '../../api/reads';
@@ -31,7 +29,7 @@ import {
   type ResultSort,
   type ResultsQuery,
 } from '../../search-params';
-import { hasHours, useOpenNow } from '../../shared/use-open-now';
+import { OpenNowLine } from '../../shared/open-now-line';
 import { usePagedList } from '../../shared/use-paged-list';
 import {
   positionAllowed,
@@ -419,31 +417,14 @@ function PlaceResult({
           </span>
         ) : null}
       </span>
-      <OpenLine place={place} />
+      <OpenNowLine
+        hours={place.clm_hours}
+        timeZone={place.clm_time_zone}
+        as="span"
+        className={styles.open}
+        testId="result-open-now"
+      />
     </PosterCard>
-  );
-}
-
-/** "Open now · Closes 10 PM", on the place's clocks, once the browser knows the time (ADR 034). */
-function OpenLine({ place }: { place: SearchPlace }) {
-  const now = useOpenNow(place.clm_hours, place.clm_time_zone);
-  if (!hasHours(place.clm_hours)) return null;
-  const words = now ? describeOpenStatus(now.status) : null;
-  return (
-    <span
-      className={styles.open}
-      data-testid="result-open-now"
-      data-open={now ? String(now.status.open) : undefined}
-    >
-      <Clock aria-hidden="true" />
-      {words ? (
-        <span>
-          <strong>{words.headline}</strong> · {words.detail}
-        </span>
-      ) : (
-        <span aria-hidden="true">&nbsp;</span>
-      )}
-    </span>
   );
 }
 
