@@ -25,6 +25,12 @@ export interface DatabaseHandle {
    * retention (db/partitions.ts): a database it returns from can take this month's writes.
    */
   migrate(): Promise<MaintenanceResult>;
+  /**
+   * Runs `work` while no other process on this database runs its own (a PostgreSQL advisory
+   * lock, held on a connection of its own): replicas starting together migrate and seed one after
+   * the other, and the later ones find the work done. The embedded database has one process.
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   /**
    * What the process knows of the database's storage: a full or read-only disk, a server that
@@ -88,6 +94,8 @@ export interface DatabaseOptions {
 
 /** How long public reads stay on the primary after the read replica failed to answer. */
 const REPLICA_RETRY_MS = 5_000;
+/** The advisory lock key the start's migrations and seed hold (any fixed number of our own). */
+const STARTUP_LOCK = 73_061_001;
 
 /** Whether the queries of the current async context may go to the read replica. */
 const replicaScope = new AsyncLocalStorage<boolean>();
@@ -138,6 +146,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         await migratePg(db, { migrationsFolder });
         return maintainPartitions(db);
       },
+      exclusively: async (work) => {
+        const holder = await pool.connect();
+        try {
+          await holder.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+          try {
+            return await work();
+          } finally {
+            await holder.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]);
+          }
+        } finally {
+          holder.release();
+        }
+      },
       ping: async () => void (await pool.query('select 1')),
       faults,
       fromReadReplica: async (read) => {
@@ -180,8 +201,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       await migratePglite(db, { migrationsFolder });
       return maintainPartitions(db);
     },
+    // One process, one database: nobody to wait for, and no replica.
+    exclusively: (work) => work(),
     ping,
-    // One process, one database: no replica.
     fromReadReplica: (read) => read(),
     publicWrite: () => {},
     // PGlite writes its folder itself: a folder that takes no file is a database that cannot write.

@@ -55,11 +55,32 @@ async function main() {
     `database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.pgliteDir}` : `PostgreSQL server${config.databaseReadUrl ? ', public reads from its read replica' : ''}`}`,
   );
 
-  const partitions = await named(() => database.migrate());
-  log.info(
-    `database: migrations applied; partitions: ${partitions.created.length} months made, ` +
-      `${partitions.dropped.length} past retention dropped`,
-  );
+  // Replicas starting together take turns: the first migrates (and seeds an empty database),
+  // the others wait and find it done (ADR 039).
+  const prepared = database.exclusively(async () => {
+    const partitions = await named(() => database.migrate());
+    log.info(
+      `database: migrations applied; partitions: ${partitions.created.length} months made, ` +
+        `${partitions.dropped.length} past retention dropped`,
+    );
+    if (config.seedMode === 'auto' && !(await isSeeded(database.db))) {
+      // A world too big for the embedded database: say so before the seed begins, not after an hour.
+      const tooBig = seedScaleProblem(config);
+      if (tooBig) throw new CannotStart(tooBig);
+      log.info(`seed: first start, seeding the world at scale ${config.seedScale}`);
+      await named(() =>
+        seedDatabase(database.db, {
+          scale: config.seedScale,
+          mediaDir: config.mediaDir,
+          log: (m) => log.info(m),
+        }),
+      );
+    }
+  });
+  await prepared.catch(async (error: unknown) => {
+    if (error instanceof CannotStart) await database.close();
+    throw error;
+  });
   // Months ahead are made, months past retention dropped, while the server runs (ADR 037).
   const maintenance = setInterval(() => {
     maintainPartitions(database.db).then(
@@ -76,22 +97,6 @@ async function main() {
     );
   }, PARTITION_MAINTENANCE_MS);
   maintenance.unref();
-  if (config.seedMode === 'auto' && !(await isSeeded(database.db))) {
-    // A world too big for the embedded database: say so before the seed begins, not after an hour.
-    const tooBig = seedScaleProblem(config);
-    if (tooBig) {
-      await database.close();
-      throw new CannotStart(tooBig);
-    }
-    log.info(`seed: first start, seeding the world at scale ${config.seedScale}`);
-    await named(() =>
-      seedDatabase(database.db, {
-        scale: config.seedScale,
-        mediaDir: config.mediaDir,
-        log: (m) => log.info(m),
-      }),
-    );
-  }
   // A bad flags file stops the boot with its problems listed; later bad edits only log.
   const flagFile = await startFlagFile(database.db, {
     path: config.flags.file,

@@ -6,7 +6,6 @@ import { join } from 'node:path';
 import zlib from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUSINESS_ROUTES, CAMPAIGN_ROUTES, CONSUMER_ROUTES } from '../../app/route-sets';
 import { READ_URLS, WRITE_URLS } from '../../contract/endpoints';
@@ -23,6 +22,7 @@ import { WEEK_DAYS } from '../../contract/week-days';
 import { VALID_ENTRIES } from './campaign-entries';
 import { csrfPair, type CsrfPair } from './client';
 import { freePort } from '../free-port';
+import { ownDatabaseUrl } from './own-database';
 
 /**
  * Issue 16, criterion 2: no input reaches a 500. A deterministic fuzz of every route the server
@@ -305,24 +305,6 @@ interface World {
   loggedErrors: string[];
 }
 
-/** A database of this file's own: in memory, or beside TEST_DATABASE_URL's on its server. */
-async function ownDatabaseUrl(): Promise<string | undefined> {
-  const shared = process.env.TEST_DATABASE_URL;
-  if (!shared) return undefined;
-  const url = new URL(shared);
-  const name = `${url.pathname.slice(1)}_fuzz`;
-  const admin = new pg.Client({ connectionString: shared });
-  await admin.connect();
-  try {
-    await admin.query(`drop database if exists "${name}"`);
-    await admin.query(`create database "${name}"`);
-  } finally {
-    await admin.end();
-  }
-  url.pathname = `/${name}`;
-  return url.href;
-}
-
 async function startWorld(): Promise<World> {
   const dataDir = await mkdtemp(join(tmpdir(), 'spotreel-fuzz-'));
   const port = await freePort();
@@ -336,7 +318,7 @@ async function startWorld(): Promise<World> {
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
     LOG_FORMAT: 'json',
     DATA_DIR: dataDir,
-    DATABASE_URL: await ownDatabaseUrl(),
+    DATABASE_URL: await ownDatabaseUrl('fuzz'),
     // Every request should reach validation, not the write limit.
     ...ONE_CLIENT_RATE_LIMITS,
     GIVEAWAY_OPENS: '2020-01-01T00:00:00Z',

@@ -18,6 +18,7 @@ import {
   PARTITIONED_TABLES,
 } from '../../db/partitions';
 import { projectRoot } from '../../db/project-root';
+import { ownDatabaseUrl } from './own-database';
 
 /**
  * Views, shares and events in monthly partitions, and the daily rollup the dashboard reads
@@ -28,24 +29,6 @@ import { projectRoot } from '../../db/project-root';
 
 const rowsOf = <T>(result: unknown): T[] =>
   (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
-
-/** A database of this file's own: in memory, or beside TEST_DATABASE_URL's on its server. */
-async function ownDatabaseUrl(suffix: string): Promise<string | undefined> {
-  const shared = process.env.TEST_DATABASE_URL;
-  if (!shared) return undefined;
-  const url = new URL(shared);
-  const name = `${url.pathname.slice(1)}_${suffix}`;
-  const admin = new pg.Client({ connectionString: shared });
-  await admin.connect();
-  try {
-    await admin.query(`drop database if exists "${name}"`);
-    await admin.query(`create database "${name}"`);
-  } finally {
-    await admin.end();
-  }
-  url.pathname = `/${name}`;
-  return url.href;
-}
 
 /** The migrations up to (not with) `tag`, in a folder of their own. */
 async function migrationsBefore(tag: string): Promise<string> {
