@@ -77,9 +77,10 @@ async function seedWorld(databaseUrl: string, scale: number) {
   }
 }
 
-function short(text: string, max = 400) {
+/** The statement on one line: its start and its end (the where and order by) when long. */
+function short(text: string, max = 600) {
   const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > max ? `${flat.slice(0, max)}…` : flat;
+  return flat.length > max ? `${flat.slice(0, max / 2)} … ${flat.slice(-max / 2)}` : flat;
 }
 
 async function main() {
