@@ -152,6 +152,8 @@ export const locations = pgTable(
     index('locations_name_trgm_idx').using('gin', trgm('name')),
     // Replicas' search indexes pick up changed places by it (ADR 035).
     index('locations_updated_at_idx').on(t.updatedAt),
+    // A business claim finds its place by zip, name and address, any case (server/api/business.ts).
+    index('locations_zip_name_idx').on(t.zip, sql`lower(${t.name})`),
     index('locations_trending_idx')
       .on(t.trendingRank)
       .where(sql`${t.trendingRank} is not null`),
