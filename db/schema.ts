@@ -147,6 +147,9 @@ export const locations = pgTable(
   },
   (t) => [
     index('locations_city_rank_idx').on(t.cityId, t.rankScore.desc().nullsFirst()),
+    // A city's count of places per super category (server/api/cities.ts, every city feed and
+    // page): an index-only scan of the city's entries, not a heap visit per place (ADR 041).
+    index('locations_city_super_categories_idx').on(t.cityId, t.superCategories),
     index('locations_super_categories_idx').using('gin', t.superCategories),
     index('locations_classification_ids_idx').using('gin', t.classificationIds),
     index('locations_name_trgm_idx').using('gin', trgm('name')),
