@@ -63,6 +63,9 @@ export function queryRecorder(file: string): (text: string, params: unknown) => 
  * phase. Drizzle sends a query outside a transaction with `pool.query`, a transaction's statements
  * with the `query` of a client of the pool: the pool is wrapped once, each client once when it
  * connects (pool.query's own call of the client's `query` is then a repeat, already recorded).
+ * That repeat runs in the context of whoever released the client, so while a pool is short of
+ * clients a text can be recorded a second time under another phase: the check then plans one
+ * statement too many, never one too few (a `request` text is always recorded as `request`).
  */
 export function captureQueriesOf(
   target: pg.Pool | pg.PoolClient,
