@@ -6,6 +6,8 @@
  * BENCH_SECONDS (default 8) per measurement, BENCH_CONNECTIONS (default 50).
  * BENCH_ONLY=search (a comma-joined list of rows): only those rows, response cache off, printed
  * and not written (to repeat one measurement and see its spread).
+ * BENCH_WORLD=all with DATABASE_URL (a world seeded at scale 100): every public read instead,
+ * over ids of the whole world, caches off, 10 connections (bench/world.ts).
  */
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -14,6 +16,7 @@ import { join } from 'node:path';
 import { startBuiltServer, stopBuiltServer } from './built-server';
 import { runLoad, settle, type LoadResult } from './load';
 import { markedSections, RESULTS } from './results';
+import { benchWorld, worldMode } from './world';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -175,6 +178,8 @@ function table(rows: Row[], withTargets: boolean): string {
 async function main() {
   if (!existsSync('build/host/main.js'))
     throw new Error('Run `npm run build` first (npm start does it too).');
+  // Every public read over the whole world of a scale-100 PostgreSQL, caches off (bench/world.ts).
+  if (worldMode() === 'all') return benchWorld('api', PORT);
   await mkdir(DATA_DIR, { recursive: true });
 
   if (ONLY) {

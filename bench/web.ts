@@ -16,6 +16,10 @@
  *    BENCH_WEB_SSR_SECONDS (default 10 per measured row), BENCH_WEB_RAW_PORT (default
  *    BENCH_WEB_PORT + 1) for the raw server.
  *
+ * BENCH_WORLD=all with DATABASE_URL (a world seeded at scale 100) runs neither half: the place,
+ * city and review pages over ids of the whole world, caches off, 10 connections (bench/world.ts),
+ * block `<!-- bench:web:world -->`.
+ *
  * BENCH_WEB_PORT (default 3901) for the built server (each half starts its own); run
  * `npm run build` first.
  */
@@ -31,6 +35,7 @@ import { startBuiltServer, stopBuiltServer } from './built-server';
 import lighthouse, { generateReport, type Result } from 'lighthouse';
 import { marks, writeResultsSection } from './results';
 import { runSsr, stopSsr } from './web-ssr';
+import { benchWorld, worldMode } from './world';
 
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 3901);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -512,6 +517,8 @@ async function lighthouseHalf(version: string) {
 async function main() {
   if (!existsSync('build/host/main.js'))
     throw new Error('Run `npm run build` first (npm start does it too).');
+  // The place, city and review pages over the whole world of a scale-100 PostgreSQL, caches off.
+  if (worldMode() === 'all') return benchWorld('web', PORT);
   if (!LIGHTHOUSE && !SSR)
     throw new Error('BENCH_WEB_LIGHTHOUSE=0 and BENCH_WEB_SSR=0: nothing to run.');
   if (!(SSR_SECONDS > 0)) throw new Error('BENCH_WEB_SSR_SECONDS must be a positive number.');

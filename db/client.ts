@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { maintainPartitions, type MaintenanceResult } from './partitions';
 import { PGliteThread } from './pglite-thread';
+import { captureQueriesOf, inQueryPhase, queryRecorder } from './query-capture';
 import { projectRoot } from './project-root';
 import * as schema from './schema';
 import { probeFolder, storageFaultOf, StorageFaults } from './storage-faults';
@@ -78,7 +79,7 @@ const migrationsFolder = join(projectRoot(), 'db', 'migrations');
 export const CONNECT_TIMEOUT_MS = 10_000;
 
 /** Search tolerates a typo or two in a word (server/api/search.ts): pg_trgm's `<%` threshold. */
-const WORD_SIMILARITY_THRESHOLD = 0.45;
+export const WORD_SIMILARITY_THRESHOLD = 0.45;
 
 export interface DatabaseOptions {
   /** postgres://… for a PostgreSQL server; absent for the embedded database. */
@@ -90,6 +91,12 @@ export interface DatabaseOptions {
   readUrl?: string | undefined;
   /** How long public reads stay on the primary after a write of this process (ms). */
   readCatchUpMs?: number;
+  /**
+   * Appends each distinct SQL text sent to the PostgreSQL server (and its first parameters) to
+   * this file as JSON lines, for the plan check (docs/decisions/041-query-plans.md). Absent: no
+   * capture, and nothing is wrapped. The embedded database is not captured.
+   */
+  queryCaptureFile?: string | undefined;
 }
 
 /** How long public reads stay on the primary after the read replica failed to answer. */
@@ -121,6 +128,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
           ? replica.query(...args)
           : primaryQuery(...args)) as typeof pool.query;
     }
+    if (options.queryCaptureFile) {
+      // pool.query (wrapped after the replica's routing) and each new connection's query, in the
+      // caller's async context so the phase is the caller's (db/query-capture.ts).
+      const record = queryRecorder(options.queryCaptureFile);
+      captureQueriesOf(pool, record);
+      pool.on('connect', (client) => captureQueriesOf(client, record));
+    }
     const db = drizzlePg(pool, { schema });
     const faults = new StorageFaults(async () => {
       const { rows } = await pool.query<{ read_only: string }>(
@@ -143,7 +157,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       db,
       kind: 'postgres',
       migrate: async () => {
-        await migratePg(db, { migrationsFolder });
+        await inQueryPhase('migrate', () => migratePg(db, { migrationsFolder }));
         return maintainPartitions(db);
       },
       exclusively: async (work) => {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from './client';
+import { inQueryPhase } from './query-capture';
 
 /**
  * The append-only tables kept in monthly range partitions (docs/decisions/037-views-at-scale.md,
@@ -62,9 +63,17 @@ export interface MaintenanceResult {
  * start (after the migrations, `DatabaseHandle.migrate`) and every PARTITION_MAINTENANCE_MS.
  * A drop waits at most `lockTimeoutMs` for readers of the table and is tried again next time.
  */
-export async function maintainPartitions(
+export function maintainPartitions(
   db: Database,
   options: { now?: Date; tables?: readonly PartitionedTable[]; lockTimeoutMs?: number } = {},
+): Promise<MaintenanceResult> {
+  // Upkeep, not a request: left out of the plan check (docs/decisions/041-query-plans.md).
+  return inQueryPhase('partitions', () => maintain(db, options));
+}
+
+async function maintain(
+  db: Database,
+  options: { now?: Date; tables?: readonly PartitionedTable[]; lockTimeoutMs?: number },
 ): Promise<MaintenanceResult> {
   const now = options.now ?? new Date();
   const tables = options.tables ?? PARTITIONED_TABLES;

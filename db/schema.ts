@@ -147,11 +147,16 @@ export const locations = pgTable(
   },
   (t) => [
     index('locations_city_rank_idx').on(t.cityId, t.rankScore.desc().nullsFirst()),
+    // A city's count of places per super category (server/api/cities.ts, every city feed and
+    // page): an index-only scan of the city's entries, not a heap visit per place (ADR 041).
+    index('locations_city_super_categories_idx').on(t.cityId, t.superCategories),
     index('locations_super_categories_idx').using('gin', t.superCategories),
     index('locations_classification_ids_idx').using('gin', t.classificationIds),
     index('locations_name_trgm_idx').using('gin', trgm('name')),
     // Replicas' search indexes pick up changed places by it (ADR 035).
     index('locations_updated_at_idx').on(t.updatedAt),
+    // A business claim finds its place by zip, name and address, any case (server/api/business.ts).
+    index('locations_zip_name_idx').on(t.zip, sql`lower(${t.name})`),
     index('locations_trending_idx')
       .on(t.trendingRank)
       .where(sql`${t.trendingRank} is not null`),

@@ -81,6 +81,16 @@ const EnvSchema = z
       .default(2_000)
       .describe('After a write of this process, public reads stay on the primary this long'),
     DATABASE_POOL_SIZE: positiveInt('DATABASE_POOL_SIZE').default(10),
+    /**
+     * A file that gets each distinct SQL text sent to PostgreSQL, with its first parameters, as
+     * JSON lines: the input of the plan check (docs/decisions/041-query-plans.md). Tests and CI
+     * only; unset, nothing is captured.
+     */
+    QUERY_CAPTURE_FILE: z
+      .string()
+      .min(1, 'QUERY_CAPTURE_FILE must be a file path')
+      .regex(/\.jsonl$/, 'QUERY_CAPTURE_FILE must name a .jsonl file')
+      .optional(),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
@@ -324,6 +334,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     databasePoolSize: c.DATABASE_POOL_SIZE,
     databaseReadUrl: c.DATABASE_READ_URL,
     databaseReadCatchUpMs: c.DATABASE_READ_CATCH_UP_MS,
+    queryCaptureFile: c.QUERY_CAPTURE_FILE ? resolve(c.QUERY_CAPTURE_FILE) : undefined,
     logLevel: c.LOG_LEVEL,
     logFormat: c.LOG_FORMAT ?? (c.NODE_ENV === 'production' ? 'json' : 'pretty'),
     mediaBaseUrl: (c.MEDIA_BASE_URL ?? '/media').replace(/\/$/, ''),

@@ -43,6 +43,7 @@ async function main() {
       poolSize: config.databasePoolSize,
       readUrl: config.databaseReadUrl,
       readCatchUpMs: config.databaseReadCatchUpMs,
+      queryCaptureFile: config.queryCaptureFile,
     });
     await opened.ping();
     return opened;

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../client';
 import { rebuildLocationDailyStats, refreshDerivedCounts } from '../derived';
 import { projectRoot } from '../project-root';
+import { inQueryPhase } from '../query-capture';
 import * as t from '../schema';
 import { avatarSvg } from './media/avatars';
 import { bulkInsert, deferIndexes } from './bulk';
@@ -33,7 +34,12 @@ export async function isSeeded(db: Database): Promise<boolean> {
  * Seeds the world in one transaction: a failed or interrupted seed leaves nothing behind
  * and the next start tries again.
  */
-export async function seedDatabase(db: Database, options: SeedOptions): Promise<World> {
+export function seedDatabase(db: Database, options: SeedOptions): Promise<World> {
+  // Seeding is not a request: left out of the plan check (docs/decisions/041-query-plans.md).
+  return inQueryPhase('seed', () => seed(db, options));
+}
+
+async function seed(db: Database, options: SeedOptions): Promise<World> {
   const started = Date.now();
   const step = (message: string) =>
     options.log(`seed: ${message} (${((Date.now() - started) / 1000).toFixed(1)}s)`);

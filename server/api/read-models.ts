@@ -268,11 +268,25 @@ const selectReviews = (ctx: ReadContext) =>
     .innerJoin(cities, eq(cities.id, locations.cityId))
     .innerJoin(users, eq(users.id, reviews.authorId));
 
+/**
+ * At most this many ids a query: past about 200 the planner joins the whole users table
+ * (a hash join over a sequential scan) instead of looking each author up, and the query's cost
+ * grows with the table, not with the list (docs/decisions/041-query-plans.md).
+ */
+export const IDS_PER_QUERY = 100;
+
 /** Reviews of the given ids in the order of the ids, each once (collections keep their curated order). */
 export async function reviewsByIds(ctx: ReadContext, ids: number[]): Promise<Review[]> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
-  const rows = await selectReviews(ctx).where(inArray(reviews.id, unique));
+  const rows: ReviewRow[] = [];
+  // One after another: a long list (the search index's pages of 2000) takes one connection.
+  for (let at = 0; at < unique.length; at += IDS_PER_QUERY)
+    rows.push(
+      ...(await selectReviews(ctx).where(
+        inArray(reviews.id, unique.slice(at, at + IDS_PER_QUERY)),
+      )),
+    );
   const byId = new Map(rows.map((row) => [row.id, row]));
   const shared = sharedParts();
   return unique.flatMap((id) => {

@@ -37,6 +37,8 @@ export default async function setup(project: TestProject) {
     DATA_DIR: dataDir,
     DATABASE_URL: process.env.TEST_DATABASE_URL,
     // The replica project (tests/replica/) reads public answers from a streaming replica.
+    // The plan check's input (ADR 041): every statement the suite makes the server send.
+    QUERY_CAPTURE_FILE: process.env.QUERY_CAPTURE_FILE,
     DATABASE_READ_URL: project.name === 'replica' ? process.env.TEST_DATABASE_READ_URL : undefined,
     // One client (this machine) makes every request of the suite.
     ...ONE_CLIENT_RATE_LIMITS,
@@ -51,6 +53,7 @@ export default async function setup(project: TestProject) {
     pgliteDir: config.pgliteDir,
     readUrl: config.databaseReadUrl,
     readCatchUpMs: config.databaseReadCatchUpMs,
+    queryCaptureFile: config.queryCaptureFile,
   });
   await database.migrate();
   const world = await seedDatabase(database.db, {

@@ -1,0 +1,1 @@
+CREATE INDEX "locations_zip_name_idx" ON "locations" USING btree ("zip",lower("name"));

@@ -1,0 +1,1 @@
+CREATE INDEX "locations_city_super_categories_idx" ON "locations" USING btree ("city_id","super_categories");
