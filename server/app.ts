@@ -162,16 +162,17 @@ export async function buildApp({
     testHooks: config.testHooks,
     fromReadReplica: database.fromReadReplica,
   });
-  const emptyPublicCaches = () => {
-    // A write's place or person is in the search index at once, on every replica (ADR 035, 039).
-    void searchIndex.sync();
+  /** Empties the public caches; resolves once the search index has the change too. */
+  const emptyPublicCaches = (): Promise<void> => {
     // Public reads go to the primary until the read replica has replayed the write (ADR 040).
     database.publicWrite();
     cache.clear();
     reads.clearShared();
     pageCache.clear();
+    // A write's place or person is in the search index at once, on every replica (ADR 035, 039).
+    return searchIndex.sync();
   };
-  changes.on('public', emptyPublicCaches);
+  changes.on('public', () => void emptyPublicCaches());
   await app.register(
     productApi(
       {
@@ -190,9 +191,11 @@ export async function buildApp({
           what: 'searches',
         }),
         searchIndex: config.searchIndex.on ? searchIndex : null,
-        publicDataChanged: () => {
-          emptyPublicCaches();
+        publicDataChanged: async () => {
           changes.publish('public');
+          // The writer's next search already finds the change: the answer waits for this
+          // replica's index (a sync never fails; it logs).
+          await emptyPublicCaches();
         },
       },
       [

@@ -361,7 +361,7 @@ export const accountRoutes =
         } catch (error) {
           throw refusalForUniqueViolation(error) ?? error;
         }
-        ctx.publicDataChanged();
+        await ctx.publicDataChanged();
         return { status: 'valid' as const };
       },
     );

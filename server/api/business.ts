@@ -341,7 +341,7 @@ export const businessRoutes =
           .update(locations)
           .set({ website, description, hours, updatedAt: sql`now()` })
           .where(eq(locations.id, request.params.id));
-        ctx.publicDataChanged(); // the public place page shows these
+        await ctx.publicDataChanged(); // the public place page shows these
         return listingInfo(request.params.id);
       },
     );

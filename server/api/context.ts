@@ -20,7 +20,7 @@ export interface ApiContext extends ReadContext {
    * A write changed what public pages show (a profile, a listing): the response cache, the
    * shared read answers and the page cache forget what they hold, so the next visit shows it.
    */
-  publicDataChanged(): void;
+  publicDataChanged(): Promise<void>;
 }
 
 /** One resource's endpoints (server/api/<resource>.ts). */

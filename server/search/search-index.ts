@@ -1,4 +1,4 @@
-import { and, asc, between, desc, eq, gt, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, between, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import MiniSearch, { type SearchOptions } from 'minisearch';
 import type { z } from 'zod';
 import { City } from '../../contract/cities';
@@ -104,6 +104,16 @@ interface PlaceDoc {
 const PAGE = 2000;
 /** Rows changed this long before the last one seen are read again: a transaction's now() is its start. */
 const OVERLAP_MS = 10_000;
+
+/**
+ * Where a sync starts reading: past the last change seen, less the overlap while that change is
+ * recent (a transaction that began before it may commit after). Once the last change is older
+ * than the overlap (a quiet database; a fresh seed, whose rows all carry one time) nothing from
+ * before it can still commit, and the sync reads only what is newer, not thousands of rows a
+ * second it has seen. On the database's clock, as `updated_at` is.
+ */
+const changedSince = (last: Date) =>
+  sql`least(${last.toISOString()}::timestamptz, now() - make_interval(secs => ${OVERLAP_MS / 1000}))`;
 
 const tokenize = (text: string) => words(text);
 const processTerm = (term: string) => singular(term);
@@ -485,7 +495,7 @@ export class SearchIndex {
     const changedPlaces = await db
       .select({ id: locations.id, updatedAt: locations.updatedAt })
       .from(locations)
-      .where(gt(locations.updatedAt, new Date(this.placesSince.getTime() - OVERLAP_MS)))
+      .where(gt(locations.updatedAt, changedSince(this.placesSince)))
       .orderBy(desc(locations.updatedAt))
       .limit(PAGE);
     const placeIds = changedPlaces
@@ -494,7 +504,7 @@ export class SearchIndex {
     const changedPeople = await db
       .select({ id: users.id, updatedAt: users.updatedAt })
       .from(users)
-      .where(gt(users.updatedAt, new Date(this.peopleSince.getTime() - OVERLAP_MS)))
+      .where(gt(users.updatedAt, changedSince(this.peopleSince)))
       .orderBy(desc(users.updatedAt))
       .limit(PAGE);
     const peopleIds = changedPeople

@@ -178,6 +178,33 @@ describe('listing info', () => {
     expect(JSON.stringify(page.body)).toContain('Hand-made tortillas');
   });
 
+  it("an owner's new hours are in search answers at once (the index syncs on the write)", async () => {
+    const id = jonahPlaces[0]!;
+    const place = await api<{ clm_name: string }>(`/api/v2/locations/${id}`);
+    const hoursFound = async () => {
+      const found = await api<{
+        data: {
+          locations: { clm_id: number; clm_hours: { day: string; close: string | null }[] }[];
+        };
+      }>(
+        `/api/v2/search/wonder-search?include=locations&limit=10&term=${encodeURIComponent(place.body.clm_name)}`,
+      );
+      return found.body.data.locations.find((l) => l.clm_id === id)?.clm_hours;
+    };
+    const closing = (await hoursFound())?.find((h) => h.day === 'Friday')?.close;
+    const next = closing === '23:45' ? '23:15' : '23:45';
+    const info = validInfo('Open late on Fridays.');
+    const hours = info.hours.map((h) => (h.day === 'Friday' ? { ...h, close: next } : h));
+    const saved = await api(`/api/biz/locations/${id}/info`, {
+      method: 'PUT',
+      headers: as(jonah),
+      body: { ...info, hours },
+    });
+    expect(saved.status).toBe(200);
+    // No waiting for the next poll: the answer right after the save has the new hours.
+    expect((await hoursFound())?.find((h) => h.day === 'Friday')?.close).toBe(next);
+  });
+
   it('refuses bad input with a sentence per field, and changes nothing', async () => {
     const path = `/api/biz/locations/${jonahPlaces[1]}/info`;
     const before = await api<ListingInfo>(path, { headers: as(jonah) });
