@@ -7,6 +7,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { MAX_USES, prepareByName } from './pg-statements';
 import pg from 'pg';
 import { maintainPartitions, type MaintenanceResult } from './partitions';
 import { PGliteThread } from './pglite-thread';
@@ -109,13 +110,18 @@ const replicaScope = new AsyncLocalStorage<boolean>();
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const poolOf = (connectionString: string) =>
-      new pg.Pool({
+    const poolOf = (connectionString: string) => {
+      const pool = new pg.Pool({
         connectionString,
         max: options.poolSize ?? 10,
         options: `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`,
         connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+        // A connection keeps the statements it prepared (ADR 043): replaced now and then.
+        maxUses: MAX_USES,
       });
+      pool.on('connect', prepareByName);
+      return pool;
+    };
     const pool = poolOf(options.databaseUrl);
     const replica = options.readUrl ? poolOf(options.readUrl) : undefined;
     let primaryUntil = 0;
