@@ -168,6 +168,10 @@ export class SearchIndex {
   private byCity = new Map<number, Place[]>();
   private byTag = new Map<number, Place[]>();
   private bySuper = new Map<SuperCategory, Place[]>();
+  /** Places by the words of their name (Place.nameTerms). */
+  private byNameTerms = new Map<string, Place[]>();
+  /** sayingOf()'s work, per tag. */
+  private saying = new Map<string, { says: Place[]; rest: Place[] }>();
   /** Places whose name is one word (but "the"), by that word. */
   private oneWordNames = new Map<string, Place[]>();
   /** Each city's names as a query is compared with them. */
@@ -304,8 +308,11 @@ export class SearchIndex {
     this.byTag = new Map();
     this.bySuper = new Map();
     this.oneWordNames = new Map();
+    this.saying = new Map();
+    this.byNameTerms = new Map();
     // In rank order already: each list keeps it.
     for (const p of this.byRank) {
+      listIn(this.byNameTerms, p.nameTerms, p);
       if (p.nameLength === 1)
         listIn(this.oneWordNames, p.nameTerms.split(' ').find((w) => w !== 'the') ?? '', p);
       listIn(this.byCity, p.cityId, p);
@@ -589,6 +596,26 @@ export class SearchIndex {
     return answer;
   }
 
+  /**
+   * A tag's places in rank order, those whose name or kind says it ("Grand Taco Shop") apart
+   * from the rest. Worked out once per tag until places change (compile()).
+   */
+  private sayingOf(tag: VocabularyTag, tagWords: string[]): { says: Place[]; rest: Place[] } {
+    const key = `${tag.kind}:${tag.id ?? tag.safeName}`;
+    let split = this.saying.get(key);
+    if (!split) {
+      const list =
+        tag.id !== null
+          ? (this.byTag.get(tag.id) ?? [])
+          : (this.bySuper.get(tag.safeName as SuperCategory) ?? []);
+      split = { says: [], rest: [] };
+      for (const p of list)
+        (tagWords.every((w) => p.nameWords.has(w)) ? split.says : split.rest).push(p);
+      this.saying.set(key, split);
+    }
+    return split;
+  }
+
   private tagBy(kinds: string[], safeName: string) {
     return this.tagList.find((t) => kinds.includes(t.kind) && t.safeName === safeName) ?? null;
   }
@@ -654,6 +681,15 @@ export class SearchIndex {
       }
       return true;
     };
+    /** Whether these filters let every place through (no city, neighbourhood, kind, price or hours). */
+    const unfiltered = (where: { cityId: number | null; hood: boolean }) =>
+      where.cityId === null &&
+      !(where.hood && u.neighborhood) &&
+      !filters.superCategory &&
+      filters.categoryTag?.id == null &&
+      filters.cuisineTag?.id == null &&
+      !prices &&
+      !q.open_now;
     const popularity = (p: Place) => p.rank / this.maxRank;
     const carries = (p: Place, tag: VocabularyTag) =>
       tag.id === null
@@ -715,16 +751,53 @@ export class SearchIndex {
         // A category or cuisine: the places carrying it; those whose name or kind says it first
         // ("Grand Taco Shop", a "Sushi Bar"), then the rest; the most popular first in each.
         const tagWords = terms(tag.name);
-        for (const p of candidates(where.cityId, tag))
-          if (carries(p, tag) && ok(p)) {
-            const says = tagWords.every((w) => p.nameWords.has(w)) ? 1 : 0;
-            offer(p, says + popularity(p));
+        if (unfiltered(where) && !byDistance) {
+          // Every place carrying it counts, and only the best of each group can make the page
+          // (by relevance or popularity both follow rank within a group; distance does not):
+          // the first `keep` of each list in rank order (at SEED_SCALE=100 a cuisine holds
+          // thousands of places, and touching each one costs more than the search).
+          const { says, rest } = this.sayingOf(tag, tagWords);
+          for (const [list, bonus] of [
+            [says, 1],
+            [rest, 0],
+          ] as const) {
+            let taken = 0;
+            for (const p of list) {
+              if (taken >= keep) break;
+              if (named.has(p)) continue;
+              top.offer(p, bonus + popularity(p));
+              taken += 1;
+            }
           }
-        if (seen > 0) return { top, seen };
+          seen = says.length + rest.length;
+          top.total = seen - [...named].filter((p) => carries(p, tag)).length;
+          if (seen > 0) return { top, seen };
+        } else {
+          for (const p of candidates(where.cityId, tag))
+            if (carries(p, tag) && ok(p)) {
+              const says = tagWords.every((w) => p.nameWords.has(w)) ? 1 : 0;
+              offer(p, says + popularity(p));
+            }
+          if (seen > 0) return { top, seen };
+        }
       }
-      const text = this.textScores(what, (id) => ok(this.places.get(id)!));
+      const text = this.textScores(
+        what,
+        unfiltered(where) ? null : (id) => ok(this.places.get(id)!),
+      );
       const whatWords = terms(what).join(' ');
+      // By relevance, a match can gain at most 1 for a name spelled exactly (those are looked
+      // up), else 0.3 for a name that starts so, and 0.15 for popularity: once the page is full
+      // of better ones, a weaker text score is only counted, its place not read.
+      const exact = new Set((this.byNameTerms.get(whatWords) ?? []).map((p) => p.id));
+      const namedIds = new Set([...named].map((p) => p.id));
+      const bounded = !byDistance && q.sort === 'relevance';
       for (const [id, score] of text) {
+        if (bounded && !exact.has(id) && score + 0.45 < top.worstScore()) {
+          seen += 1;
+          if (!namedIds.has(id)) top.total += 1;
+          continue;
+        }
         const p = this.places.get(id)!;
         const name = p.nameTerms;
         const bonus = name === whatWords ? 1 : name.startsWith(whatWords) ? 0.3 : 0;
@@ -794,21 +867,32 @@ export class SearchIndex {
   }
 
   /** Text scores of places for `what`, 0–1 (the best is 1): every word, else any word. */
-  private textScores(what: string, filter: (id: number) => boolean): Map<number, number> {
-    let results = this.searchText(what, {
-      ...placeSearchOptions('AND'),
-      filter: (r) => filter(r.id as number),
-    });
+  /**
+   * Text scores of places for `what`, 0–1 (the best is 1), best first: every word, else any
+   * word. `filter` null: every place may match.
+   */
+  private textScores(
+    what: string,
+    filter: ((id: number) => boolean) | null,
+  ): [id: number, score: number][] {
+    const only = filter ? { filter: (r: { id: unknown }) => filter(r.id as number) } : {};
+    // "the" names nothing beside other words (thousands of names hold it): left out then.
+    const meaningful = what
+      .split(' ')
+      .filter((w) => w !== 'the')
+      .join(' ');
+    if (meaningful !== '' && meaningful !== what) what = meaningful;
+    let results = this.searchText(what, { ...placeSearchOptions('AND'), ...only });
     if (results.length === 0) {
       // Some words match nothing: places that match at least half of them, so a stray word
       // ("best tacos") still finds, and a query of nonsense with one lucky word does not.
       const needed = Math.ceil(terms(what).length / 2);
       results = this.placeText
-        .search(what, { ...placeSearchOptions('OR'), filter: (r) => filter(r.id as number) })
+        .search(what, { ...placeSearchOptions('OR'), ...only })
         .filter((r) => r.queryTerms.length >= needed);
     }
     const best = results[0]?.score ?? 1;
-    return new Map(results.map((r) => [r.id as number, r.score / best]));
+    return results.map((r) => [r.id as number, r.score / best]);
   }
 
   private findCities(term: string, u: Understanding, limit: number): City[] {
@@ -914,5 +998,10 @@ export class TopPlaces {
 
   page(): Place[] {
     return this.kept.map((k) => k.place);
+  }
+
+  /** The score a place must reach to be kept, once the page is full (-Infinity before). */
+  worstScore(): number {
+    return this.kept.length < this.size ? -Infinity : this.kept[this.kept.length - 1]!.score;
   }
 }
