@@ -167,16 +167,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         return maintainPartitions(db);
       },
       exclusively: async (work) => {
-        const holder = await pool.connect();
+        // A connection of its own, outside the pool: the work's own queries need the pool's
+        // (with DATABASE_POOL_SIZE=1 the lock's holder would otherwise take the only one).
+        const holder = new pg.Client({
+          connectionString: options.databaseUrl,
+          connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+        });
+        holder.on('error', () => {});
+        await holder.connect();
         try {
           await holder.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
-          try {
-            return await work();
-          } finally {
-            await holder.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]);
-          }
+          return await work();
         } finally {
-          holder.release();
+          // Ending the session releases the lock, whatever the work did.
+          await holder.end().catch(() => {});
         }
       },
       ping: async () => void (await pool.query('select 1')),

@@ -18,8 +18,11 @@ import type pg from 'pg';
  * keeps.
  */
 
-/** How many statements a connection runs before the pool replaces it (bounds its prepared ones). */
+/** How many times a connection is lent out before the pool replaces it (bounds its prepared statements). */
 export const MAX_USES = 20_000;
+
+/** Statements with more values than this are sent unnamed (a list of ids of varying length). */
+const MAX_NAMED_VALUES = 100;
 
 const NAMED = /^\s*(select|insert|update|delete|with)\b/i;
 
@@ -49,6 +52,11 @@ export function prepareByName(client: pg.ClientBase): void {
     return (original({ ...config, name }) as Promise<unknown>).catch(async (error: unknown) => {
       const code = (error as { code?: string }).code;
       if (code !== '0A000' && code !== '26000') throw error;
+      if (code === '26000') {
+        // The server has no such statement (any more): forget it here and prepare it again.
+        delete connection.parsedStatements[name];
+        return original({ ...config, name });
+      }
       // Prepared before its tables changed: dropped on both sides, then run afresh. Inside a
       // transaction the error has ended it and nothing can be dropped: the caller gets the
       // error, and the next use outside one drops it.
@@ -69,7 +77,10 @@ export function prepareByName(client: pg.ClientBase): void {
       config === null ||
       typeof (config as QueryConfig).text !== 'string' ||
       (config as QueryConfig).name !== undefined ||
-      !NAMED.test((config as QueryConfig).text)
+      !NAMED.test((config as QueryConfig).text) ||
+      // Long lists of values vary in length: each length would be one more statement kept.
+      ((config as QueryConfig).values?.length ?? 0) > MAX_NAMED_VALUES ||
+      (Array.isArray(values) && values.length > MAX_NAMED_VALUES)
     )
       return original(config, values, callback);
     const done = typeof values === 'function' ? values : callback;

@@ -163,14 +163,19 @@ export async function buildApp({
     fromReadReplica: database.fromReadReplica,
   });
   /** Empties the public caches; resolves once the search index has the change too. */
-  const emptyPublicCaches = (): Promise<void> => {
-    // Public reads go to the primary until the read replica has replayed the write (ADR 040).
-    database.publicWrite();
+  const clearCaches = () => {
     cache.clear();
     reads.clearShared();
     pageCache.clear();
-    // A write's place or person is in the search index at once, on every replica (ADR 035, 039).
-    return searchIndex.sync();
+  };
+  const emptyPublicCaches = async (): Promise<void> => {
+    // Public reads go to the primary until the read replica has replayed the write (ADR 040).
+    database.publicWrite();
+    clearCaches();
+    // A write's place or person is in the search index at once, on every replica (ADR 035, 039);
+    // a search answered from the index before it had the write may have been kept meanwhile.
+    await searchIndex.sync();
+    clearCaches();
   };
   changes.on('public', () => void emptyPublicCaches());
   await app.register(
@@ -194,8 +199,13 @@ export async function buildApp({
         publicDataChanged: async () => {
           changes.publish('public');
           // The writer's next search already finds the change: the answer waits for this
-          // replica's index (a sync never fails; it logs).
-          await emptyPublicCaches();
+          // replica's index (a sync never fails; it logs), two seconds at most.
+          let timer: NodeJS.Timeout | undefined;
+          await Promise.race([
+            emptyPublicCaches(),
+            new Promise<void>((resolve) => (timer = setTimeout(resolve, 2_000))),
+          ]);
+          clearTimeout(timer);
         },
       },
       [

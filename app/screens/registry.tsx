@@ -1,4 +1,4 @@
-import { use } from 'react';
+import { use, useEffect } from 'react';
 import { withChunkTimeout } from '../chunk-reload';
 import type { ScreenId } from '../route-sets';
 import type { screen as business } from './business';
@@ -147,6 +147,11 @@ export function ScreenView<Name extends ScreenModuleName>({
 }: {
   loaded: LoadedScreen<Name>;
 }) {
+  // Once the screen is React's (hydrated, or rendered in the browser), <main> says so: browser
+  // tests wait for it before they type, so nothing typed into the server's HTML is replaced.
+  useEffect(() => {
+    document.getElementById('main')?.setAttribute('data-screen-hydrated', '');
+  }, []);
   const source = sources[loaded.module];
   const { Screen } = source.arrived() ?? use(source.load());
   return <Screen data={loaded.data} screen={loaded.screen} />;

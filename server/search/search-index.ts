@@ -218,7 +218,10 @@ export class SearchIndex {
       () => {
         if (this.stopped) return;
         this.ready = true;
-        this.timer = setInterval(() => void this.sync(), this.options.syncMs);
+        // The poll skips a turn while a sync runs; only a write asks for one more after it.
+        this.timer = setInterval(() => {
+          if (!this.syncing) void this.sync();
+        }, this.options.syncMs);
         this.timer.unref();
       },
       (error: unknown) => {
@@ -317,7 +320,7 @@ export class SearchIndex {
         listIn(this.oneWordNames, p.nameTerms.split(' ').find((w) => w !== 'the') ?? '', p);
       listIn(this.byCity, p.cityId, p);
       for (const id of p.tagIds) listIn(this.byTag, id, p);
-      for (const kind of p.superCategories) listIn(this.bySuper, kind, p);
+      for (const kind of new Set(p.superCategories)) listIn(this.bySuper, kind, p);
     }
     this.cityNames = this.cityList.map((city) => ({
       city,
@@ -398,36 +401,45 @@ export class SearchIndex {
         categories: tagsOf('category', 'practical'),
         cuisines: tagsOf('cuisine'),
       };
-      const place: Place = {
-        id: r.id,
-        summary,
-        // Checked against the contract once, here: searches send it without checking again.
-        answer: SearchPlace.parse({
-          ...summary,
-          clm_price_level: r.priceLevel,
-          clm_hours: r.hours,
-          clm_time_zone: r.timeZone,
+      let place: Place;
+      try {
+        place = {
+          id: r.id,
+          summary,
+          // Checked against the contract once, here: searches send it without checking again.
+          answer: SearchPlace.parse({
+            ...summary,
+            clm_price_level: r.priceLevel,
+            clm_hours: r.hours,
+            clm_time_zone: r.timeZone,
+            tags: placeTags,
+            distance_km: null,
+          }),
+          priceLevel: r.priceLevel,
+          hours: r.hours,
+          timeZone: r.timeZone,
           tags: placeTags,
-          distance_km: null,
-        }),
-        priceLevel: r.priceLevel,
-        hours: r.hours,
-        timeZone: r.timeZone,
-        tags: placeTags,
-        tagIds: new Set(r.tagIds),
-        superCategories: r.superCategories as SuperCategory[],
-        cityId: r.cityId,
-        neighborhood: r.neighborhood,
-        hood: normalize(r.neighborhood),
-        lat: r.lat,
-        lon: r.lon,
-        rank: r.rank,
-        topReview: checked(Review, videos.get(r.id)),
-        name: normalize(r.name),
-        nameWords: new Set(terms(`${r.name} ${r.label}`)),
-        nameTerms: terms(r.name).join(' '),
-        nameLength: terms(r.name).filter((w) => w !== 'the').length,
-      };
+          tagIds: new Set(r.tagIds),
+          superCategories: r.superCategories as SuperCategory[],
+          cityId: r.cityId,
+          neighborhood: r.neighborhood,
+          hood: normalize(r.neighborhood),
+          lat: r.lat,
+          lon: r.lon,
+          rank: r.rank,
+          topReview: checked(Review, videos.get(r.id)),
+          name: normalize(r.name),
+          nameWords: new Set(terms(`${r.name} ${r.label}`)),
+          nameTerms: terms(r.name).join(' '),
+          nameLength: terms(r.name).filter((w) => w !== 'the').length,
+        };
+      } catch (error) {
+        // A row the contract refuses (a price level, kind or hours it does not know) stays out
+        // of the index, logged; the rest of the page goes in, and the index stays whole.
+        this.skipped(error, 'place', r.id);
+        this.placesSeen.set(r.id, r.updatedAt.getTime());
+        continue;
+      }
       if (this.placeText.has(r.id)) this.placeText.discard(r.id);
       this.places.set(r.id, place);
       docs.push({
@@ -445,6 +457,13 @@ export class SearchIndex {
     return ids;
   }
 
+  private skipped(error: unknown, what: string, id: number) {
+    this.options.log.error(
+      { err: error },
+      `search index: ${what} ${id} left out (not as the contract says)`,
+    );
+  }
+
   private async loadPeople(ids: number[]): Promise<void> {
     if (ids.length === 0) return;
     const rows = await this.ctx.db
@@ -453,6 +472,14 @@ export class SearchIndex {
       .where(inArray(users.id, ids));
     const docs = [];
     for (const r of rows) {
+      let author: Author;
+      try {
+        author = Author.parse(toAuthor(this.ctx, r));
+      } catch (error) {
+        this.skipped(error, 'person', r.id);
+        this.peopleSeen.set(r.id, r.updatedAt.getTime());
+        continue;
+      }
       const old = this.people.get(r.id);
       if (old) {
         this.peopleText.discard(r.id);
@@ -460,7 +487,7 @@ export class SearchIndex {
       }
       const handle = normalize(r.username).replace(/ /g, '');
       this.people.set(r.id, {
-        author: Author.parse(toAuthor(this.ctx, r)),
+        author,
         handle,
         followers: r.followers,
       });
@@ -964,6 +991,9 @@ interface Offered {
   distance: number;
 }
 
+/** Pages kept in order as places are offered up to this deep; deeper ones are sorted once. */
+const INSERT_UP_TO = 200;
+
 /**
  * The best `size` places offered, in `order`, and how many were offered: a search keeps its page
  * in order, not every match (a category at SEED_SCALE=100 holds tens of thousands of places).
@@ -983,6 +1013,12 @@ export class TopPlaces {
     if (this.size <= 0) return;
     const entry = { place, score, distance: this.distanceTo(place) };
     const { kept, order } = this;
+    // A deep page (an offset of thousands): every match is kept and sorted once, at page(),
+    // not inserted one by one into a long array.
+    if (this.size > INSERT_UP_TO) {
+      kept.push(entry);
+      return;
+    }
     if (kept.length === this.size && order(entry, kept[kept.length - 1]!) >= 0) return;
     // Binary search for its place among the kept (few: a page's worth).
     let low = 0;
@@ -997,11 +1033,13 @@ export class TopPlaces {
   }
 
   page(): Place[] {
+    if (this.size > INSERT_UP_TO) this.kept = this.kept.sort(this.order).slice(0, this.size);
     return this.kept.map((k) => k.place);
   }
 
   /** The score a place must reach to be kept, once the page is full (-Infinity before). */
   worstScore(): number {
-    return this.kept.length < this.size ? -Infinity : this.kept[this.kept.length - 1]!.score;
+    if (this.size > INSERT_UP_TO || this.kept.length < this.size) return -Infinity;
+    return this.kept[this.kept.length - 1]!.score;
   }
 }

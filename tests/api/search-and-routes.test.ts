@@ -21,6 +21,28 @@ async function aPlace(): Promise<Summary> {
 }
 
 describe('GET /api/v2/search/wonder-search', () => {
+  // Pages up to 200 deep are kept in order as places come; deeper ones are sorted once (ADR 042):
+  // both must give the same places in the same order.
+  it.each(['relevance', 'popularity', 'distance'])(
+    'gives the same deep page whichever way it is kept (sort %s)',
+    async (sort) => {
+      const base = `/api/v2/search/wonder-search?include=locations&term=&category=dining&sort=${sort}&lat=40.7&lon=-74`;
+      const ids = async (offset: number, limit: number) => {
+        const { body } = await api<{
+          data: { locations: { clm_id: number }[] };
+          locations_total: number;
+        }>(`${base}&offset=${offset}&limit=${limit}`);
+        return { ids: body.data.locations.map((l) => l.clm_id), total: body.locations_total };
+      };
+      const kept = await ids(190, 10);
+      const sorted = await ids(190, 20);
+      expect(kept.total).toBeGreaterThan(200);
+      expect(kept.ids).toHaveLength(10);
+      expect(sorted.ids.slice(0, 10)).toEqual(kept.ids);
+      expect(sorted.total).toBe(kept.total);
+    },
+  );
+
   // The index's answers are sent without the per-request response check (their parts were
   // checked when the index read them): they must still be exactly what the contract says.
   it.each([
