@@ -524,26 +524,24 @@ export class SearchIndex {
     return this.syncing;
   }
 
+  /** Ids of `table`'s rows changed since `since` that this index has not read as they are now. */
+  private async changed(
+    table: typeof locations | typeof users,
+    since: Date,
+    seen: Map<number, number>,
+  ): Promise<number[]> {
+    const rows = await this.ctx.db
+      .select({ id: table.id, updatedAt: table.updatedAt })
+      .from(table)
+      .where(gt(table.updatedAt, changedSince(since)))
+      .orderBy(desc(table.updatedAt))
+      .limit(PAGE);
+    return rows.filter((r) => seen.get(r.id) !== r.updatedAt.getTime()).map((r) => r.id);
+  }
+
   private async syncOnce(): Promise<void> {
-    const { db } = this.ctx;
-    const changedPlaces = await db
-      .select({ id: locations.id, updatedAt: locations.updatedAt })
-      .from(locations)
-      .where(gt(locations.updatedAt, changedSince(this.placesSince)))
-      .orderBy(desc(locations.updatedAt))
-      .limit(PAGE);
-    const placeIds = changedPlaces
-      .filter((r) => this.placesSeen.get(r.id) !== r.updatedAt.getTime())
-      .map((r) => r.id);
-    const changedPeople = await db
-      .select({ id: users.id, updatedAt: users.updatedAt })
-      .from(users)
-      .where(gt(users.updatedAt, changedSince(this.peopleSince)))
-      .orderBy(desc(users.updatedAt))
-      .limit(PAGE);
-    const peopleIds = changedPeople
-      .filter((r) => this.peopleSeen.get(r.id) !== r.updatedAt.getTime())
-      .map((r) => r.id);
+    const placeIds = await this.changed(locations, this.placesSince, this.placesSeen);
+    const peopleIds = await this.changed(users, this.peopleSince, this.peopleSeen);
     if (placeIds.length > 0) {
       await this.loadPlaces(inArray(locations.id, placeIds), false);
       this.compile();

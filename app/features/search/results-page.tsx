@@ -346,10 +346,7 @@ export function ResultsPage({ data, search }: { data: ResultsData; search: React
       ) : null}
 
       {locals.length > 0 ? (
-        <section aria-labelledby="results-locals" className={styles.side}>
-          <h2 id="results-locals" className={styles.sectionTitle}>
-            Locals
-          </h2>
+        <SideSection id="results-locals" title="Locals">
           <ul className={styles.locals}>
             {locals.map((local) => (
               <li key={local.clm_id}>
@@ -363,16 +360,13 @@ export function ResultsPage({ data, search }: { data: ResultsData; search: React
               </li>
             ))}
           </ul>
-        </section>
+        </SideSection>
       ) : null}
 
       {videos.length > 0 ? (
-        <section aria-labelledby="results-videos" className={styles.side}>
-          <h2 id="results-videos" className={styles.sectionTitle}>
-            Videos
-          </h2>
+        <SideSection id="results-videos" title="Videos">
           <VideoGrid reviews={videos} label="Videos that match" />
-        </section>
+        </SideSection>
       ) : null}
     </div>
   );
@@ -425,6 +419,18 @@ function PlaceResult({
         testId="result-open-now"
       />
     </PosterCard>
+  );
+}
+
+/** A section beside the places (locals, videos), named by its heading. */
+function SideSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className={styles.side}>
+      <h2 id={id} className={styles.sectionTitle}>
+        {title}
+      </h2>
+      {children}
+    </section>
   );
 }
 
