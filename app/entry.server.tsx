@@ -63,7 +63,13 @@ export default function handleRequest(
         clearTimeout(timeout);
         headers.set('Content-Type', 'text/html; charset=utf-8');
         const html = scriptsAfterFirstPaint(Buffer.concat(chunks).toString('utf8'));
-        resolve(new Response(html, { headers, status }));
+        const { documents } = loadContext;
+        if (documents) {
+          // The host reads the page from here; the answer carries only its status and headers.
+          const response = new Response(null, { headers, status });
+          documents.set(response, html);
+          resolve(response);
+        } else resolve(new Response(html, { headers, status }));
         callback();
       },
     });

@@ -28,6 +28,12 @@ declare module 'react-router' {
      * fallback with status 503, a "try again" page, instead of a page of nothing or a false 404.
      */
     dataUnavailable?: boolean;
+    /**
+     * The rendered document of each answer the app's document entry made (app/entry.server.tsx),
+     * by that answer: the host takes the HTML as the string it already is, instead of reading it
+     * back out of the answer's body (one encoding and one decoding of the page fewer).
+     */
+    documents?: WeakMap<Response, string>;
   }
 }
 

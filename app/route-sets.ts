@@ -287,6 +287,20 @@ export function needsFullLoad(
   device: DeviceClass,
   appOnDesktop = false,
 ): boolean {
-  const firstLoad = resolveScreen(resolveRouteSet(path, device, appOnDesktop), path);
-  return resolveScreen(set, path).id !== firstLoad.id;
+  // Every link of every page asks this: each answer is worked out once (a page has dozens of
+  // links, most of them on every page).
+  const key = `${set} ${device} ${appOnDesktop ? 1 : 0} ${path}`;
+  let answer = fullLoads.get(key);
+  if (answer === undefined) {
+    const firstLoad = resolveScreen(resolveRouteSet(path, device, appOnDesktop), path);
+    answer = resolveScreen(set, path).id !== firstLoad.id;
+    // Bounded: a server renders links to every place in turn.
+    if (fullLoads.size >= FULL_LOADS_KEPT) fullLoads.clear();
+    fullLoads.set(key, answer);
+  }
+  return answer;
 }
+
+/** needsFullLoad's answers, by set, device, flag and path. */
+const fullLoads = new Map<string, boolean>();
+const FULL_LOADS_KEPT = 10_000;

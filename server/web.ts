@@ -42,6 +42,8 @@ export interface WebLoadContext {
    * "try again" page.
    */
   dataUnavailable?: boolean;
+  /** The document entry's rendered page, by the answer it made (app/entry.server.tsx). */
+  documents?: WeakMap<Response, string>;
 }
 
 /** The reads of a page the database cannot serve: each answers null without asking it. */
@@ -221,6 +223,7 @@ export async function registerWebApp(
         unavailable: boolean,
       ) => {
         const outcome: PageReadsOutcome = { personal: false, failed: false };
+        const documents = new WeakMap<Response, string>();
         const context: WebLoadContext = {
           dataUnavailable: unavailable,
           nonce: values.nonce,
@@ -232,6 +235,7 @@ export async function registerWebApp(
           // A cookie a read sets while the page renders (a stale session cleared, say) goes
           // out with the page: the reads answer for this very request and reply.
           reads: unavailable ? NO_READS : reads.pageReads(request, reply, request.log, outcome),
+          documents,
         };
         const response = await handle(toFetchRequest(request, config.siteUrl), context);
         const headers: [string, string][] = [];
@@ -241,7 +245,8 @@ export async function registerWebApp(
         return {
           response,
           headers,
-          html: response.body ? await response.text() : null,
+          // The document entry's page as a string; any other answer (an error's) by its body.
+          html: documents.get(response) ?? (response.body ? await response.text() : null),
           outcome,
         };
       };

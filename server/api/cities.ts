@@ -13,7 +13,8 @@ import { cities, locations, reviews } from '../../db/schema';
 import { notFound } from '../http-errors';
 import { listClassifications } from './classification-lists';
 import { errorResponses, type ApiRoutes } from './context';
-import { findCities, findLocationSummaries, findReviews } from './read-models';
+import type { ReadCall } from './read-route';
+import { cityMemoKey, findCities, findLocationSummaries, findReviews } from './read-models';
 
 const CITY_CUISINES_SHOWN = 12;
 
@@ -32,8 +33,12 @@ export const cityRoutes: ApiRoutes = (ctx) => async (app) => {
     async () => ({ data: await findCities(ctx, undefined, 1000) }),
   );
 
-  const cityOr404 = async (id: number) => {
-    const [city] = await findCities(ctx, eq(cities.id, id));
+  /** A city page's reads each need its city: asked once per request (the route read tells it). */
+  const cityOr404 = async (call: ReadCall<unknown, unknown>, id: number) => {
+    const city = await call.memo(
+      cityMemoKey(id),
+      async () => (await findCities(ctx, eq(cities.id, id)))[0] ?? null,
+    );
     if (!city) throw notFound(`City ${id}`);
     return city;
   };
@@ -51,8 +56,9 @@ export const cityRoutes: ApiRoutes = (ctx) => async (app) => {
         response: { 200: CityFeed, ...errorResponses },
       },
     },
-    async ({ params, query }) => {
-      const city = await cityOr404(params.id);
+    async (call) => {
+      const { params, query } = call;
+      const city = await cityOr404(call, params.id);
       const { limit, start } = query;
       const [content, cuisines, superCounts] = await Promise.all([
         findReviews(
@@ -112,8 +118,9 @@ export const cityRoutes: ApiRoutes = (ctx) => async (app) => {
         response: { 200: z.object({ data: z.array(LocationSummary) }), ...errorResponses },
       },
     },
-    async ({ params, query }) => {
-      const city = await cityOr404(params.id);
+    async (call) => {
+      const { params, query } = call;
+      const city = await cityOr404(call, params.id);
       const { super_category: superCategory, limit } = query;
       return {
         data: await findLocationSummaries(

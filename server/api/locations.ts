@@ -12,10 +12,10 @@ import { LocationVideosQuery, VideoList } from '../../contract/reviews';
 import { z } from 'zod';
 import { computeRelatedLocations, RELATED_LIMIT } from '../../db/derived';
 import {
+  cities,
   locationFollows,
   locations,
   relatedLocations,
-  reviews,
   tips,
   users,
 } from '../../db/schema';
@@ -25,13 +25,51 @@ import type { ReadCall } from './read-route';
 import {
   authorColumns,
   findLocation,
+  findLocationReviews,
   findLocationSummaries,
-  findReviews,
+  prepared,
+  summaryColumns,
   toAuthor,
+  toLocationSummary,
 } from './read-models';
 
 const FOLLOWERS_SHOWN = 12;
 const TIPS_SHOWN = 20;
+
+// The queries of every place page, each built once (docs/decisions/044-page-render-cost.md).
+const latestFollowers = prepared((db) =>
+  db
+    .select(authorColumns)
+    .from(locationFollows)
+    .innerJoin(users, eq(users.id, locationFollows.userId))
+    .where(eq(locationFollows.locationId, sql.placeholder('id')))
+    .orderBy(desc(locationFollows.createdAt), desc(locationFollows.userId))
+    .limit(FOLLOWERS_SHOWN)
+    .prepare('latest_followers'),
+);
+const newestTips = prepared((db) =>
+  db
+    .select({ id: tips.id, text: tips.text, createdAt: tips.createdAt, author: authorColumns })
+    .from(tips)
+    .innerJoin(users, eq(users.id, tips.authorId))
+    .where(eq(tips.locationId, sql.placeholder('id')))
+    .orderBy(desc(tips.createdAt), desc(tips.id))
+    .limit(TIPS_SHOWN)
+    .prepare('newest_tips'),
+);
+/** A place's stored related places in their stored order, in one query (the common case). */
+const storedRelated = prepared((db) => {
+  const stored = sql`(select ${relatedLocations.relatedIds} from ${relatedLocations}
+    where ${relatedLocations.locationId} = ${sql.placeholder('id')})`;
+  return db
+    .select(summaryColumns)
+    .from(locations)
+    .innerJoin(cities, eq(cities.id, locations.cityId))
+    .where(sql`${locations.id} = any(${stored}::int[])`)
+    .orderBy(sql`array_position(${stored}, ${locations.id})`)
+    .limit(RELATED_LIMIT)
+    .prepare('stored_related');
+});
 
 export const locationRoutes: ApiRoutes = (ctx) => async (app) => {
   /**
@@ -124,13 +162,7 @@ export const locationRoutes: ApiRoutes = (ctx) => async (app) => {
     },
     async (call) => {
       const { id, followerCount } = await existing(call, call.params.id);
-      const rows = await ctx.db
-        .select(authorColumns)
-        .from(locationFollows)
-        .innerJoin(users, eq(users.id, locationFollows.userId))
-        .where(eq(locationFollows.locationId, id))
-        .orderBy(desc(locationFollows.createdAt), desc(locationFollows.userId))
-        .limit(FOLLOWERS_SHOWN);
+      const rows = await latestFollowers(ctx.db).execute({ id });
       return { location_id: id, count: followerCount, data: rows.map((r) => toAuthor(ctx, r)) };
     },
   );
@@ -149,13 +181,7 @@ export const locationRoutes: ApiRoutes = (ctx) => async (app) => {
     },
     async (call) => {
       const { id } = await existing(call, call.params.id);
-      const rows = await ctx.db
-        .select({ id: tips.id, text: tips.text, createdAt: tips.createdAt, author: authorColumns })
-        .from(tips)
-        .innerJoin(users, eq(users.id, tips.authorId))
-        .where(eq(tips.locationId, id))
-        .orderBy(desc(tips.createdAt), desc(tips.id))
-        .limit(TIPS_SHOWN);
+      const rows = await newestTips(ctx.db).execute({ id });
       return {
         data: rows.map((r) => ({
           clm_id: r.id,
@@ -183,16 +209,8 @@ export const locationRoutes: ApiRoutes = (ctx) => async (app) => {
     async (call) => {
       const { id } = await existing(call, call.params.id);
       const { use_cache: useCache, use_only_cache: onlyCache } = call.query;
-      const stored = sql`(select ${relatedLocations.relatedIds} from ${relatedLocations}
-        where ${relatedLocations.locationId} = ${id})`;
-      // The stored places in their stored order, in one query (the common case).
-      const fromStore = () =>
-        findLocationSummaries(
-          ctx,
-          sql`${locations.id} = any(${stored}::int[])`,
-          [sql`array_position(${stored}, ${locations.id})`],
-          RELATED_LIMIT,
-        );
+      const fromStore = async () =>
+        (await storedRelated(ctx.db).execute({ id })).map((row) => toLocationSummary(ctx, row));
       const isStored = async () =>
         (
           await ctx.db
@@ -229,13 +247,7 @@ export const locationRoutes: ApiRoutes = (ctx) => async (app) => {
       // The stored count (db/derived.ts), not a count(*) per page of videos.
       const { id, reviewCount } = await existing(call, call.params.id);
       const { page, per_page: perPage } = call.query;
-      const data = await findReviews(
-        ctx,
-        eq(reviews.locationId, id),
-        [desc(reviews.createdAt), desc(reviews.id)],
-        perPage,
-        (page - 1) * perPage,
-      );
+      const data = await findLocationReviews(ctx, id, perPage, (page - 1) * perPage);
       return { data, pagination_data: paginationData(page, perPage, reviewCount) };
     },
   );

@@ -1,4 +1,4 @@
-import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { City } from '../../contract/cities';
 import type { SuperCategory, Tag } from '../../contract/classifications';
@@ -13,6 +13,22 @@ import type { MediaUrls } from '../media/urls';
  * Reads shaped like the contract: one query per list, never one per item.
  * Every list endpoint builds on these.
  */
+/**
+ * A query a page makes on every render, built once per database (docs/decisions/044-page-render-cost.md):
+ * Drizzle otherwise builds its SQL text from the query's parts on every run, about 0.15 ms for a
+ * query with a few joins, more than the embedded database takes to answer it. `build` names
+ * each value with `sql.placeholder(name)` and ends with `.prepare(name)`; a transaction (a
+ * database of its own) gets its own.
+ */
+export function prepared<Query>(build: (db: Database) => Query): (db: Database) => Query {
+  const built = new WeakMap<Database, Query>();
+  return (db) => {
+    let query = built.get(db);
+    if (!query) built.set(db, (query = build(db)));
+    return query;
+  };
+}
+
 /** An ORDER BY term: a column (ascending) or an expression. */
 export type Order = SQL | AnyPgColumn;
 
@@ -59,6 +75,9 @@ export function toCity(row: CityRow): City {
     clm_time_zone: row.timeZone,
   };
 }
+
+/** The key of a city in a request's memo (ReadCall.memo): a page's reads share the lookup. */
+export const cityMemoKey = (id: number) => `city:${id}`;
 
 export async function findCities(
   ctx: ReadContext,
@@ -182,9 +201,9 @@ export async function locationSummariesByIds(
 
 export type TagRow = { id: number; kind: string; safeName: string; name: string };
 
-export async function findLocation(ctx: ReadContext, id: number): Promise<Location | null> {
-  // One query: the place, its city and its tags (a page's first read, on every place page).
-  const [row] = await ctx.db
+// One query: the place, its city and its tags (a page's first read, on every place page).
+const locationById = prepared((db) =>
+  db
     .select({
       ...summaryColumns,
       location: locations,
@@ -193,8 +212,13 @@ export async function findLocation(ctx: ReadContext, id: number): Promise<Locati
     })
     .from(locations)
     .innerJoin(cities, eq(cities.id, locations.cityId))
-    .where(eq(locations.id, id))
-    .limit(1);
+    .where(eq(locations.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('location_by_id'),
+);
+
+export async function findLocation(ctx: ReadContext, id: number): Promise<Location | null> {
+  const [row] = await locationById(ctx.db).execute({ id });
   if (!row) return null;
   const l = row.location;
   const tags = row.tags;
@@ -260,8 +284,39 @@ export async function findReviews(
   return rows.map((row) => toReview(ctx, row, shared));
 }
 
-const selectReviews = (ctx: ReadContext) =>
-  ctx.db
+/**
+ * A place's videos, newest first (its page's list and its "show more"): findReviews' query,
+ * built once.
+ */
+const reviewsOfLocation = prepared((db) => {
+  const newestFirst = [desc(reviews.createdAt), desc(reviews.id)];
+  const page = db
+    .select({ id: reviews.id })
+    .from(reviews)
+    .where(eq(reviews.locationId, sql.placeholder('id')))
+    .orderBy(...newestFirst)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'));
+  return selectReviewsFrom(db)
+    .where(inArray(reviews.id, page))
+    .orderBy(...newestFirst)
+    .prepare('reviews_of_location');
+});
+
+export async function findLocationReviews(
+  ctx: ReadContext,
+  id: number,
+  limit: number,
+  offset: number,
+): Promise<Review[]> {
+  const rows = await reviewsOfLocation(ctx.db).execute({ id, limit, offset });
+  const shared = sharedParts();
+  return rows.map((row) => toReview(ctx, row, shared));
+}
+
+const selectReviews = (ctx: ReadContext) => selectReviewsFrom(ctx.db);
+const selectReviewsFrom = (db: Database) =>
+  db
     .select(reviewColumns)
     .from(reviews)
     .innerJoin(locations, eq(locations.id, reviews.locationId))

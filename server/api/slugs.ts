@@ -5,7 +5,7 @@ import { idFromDigits } from '../../contract/storable';
 import { cities, users } from '../../db/schema';
 import { badRequest, notFound } from '../http-errors';
 import { errorResponses, type ApiRoutes } from './context';
-import { findCities, findLocation, findUser } from './read-models';
+import { cityMemoKey, findCities, findLocation, findUser } from './read-models';
 
 const SLUG = /^@?[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)?$/;
 
@@ -25,7 +25,8 @@ export const slugRoutes: ApiRoutes = (ctx) => async (app) => {
         response: { 200: RouteTarget, ...errorResponses },
       },
     },
-    async ({ params, query }) => {
+    async (call) => {
+      const { params, query } = call;
       const slug = params.slug.toLowerCase();
       if (!SLUG.test(slug)) {
         throw badRequest(
@@ -46,6 +47,8 @@ export const slugRoutes: ApiRoutes = (ctx) => async (app) => {
                 : eq(cities.slug, slug);
           const [target] = await findCities(ctx, where);
           if (!target) throw notFound(`City '${slug}'`);
+          // The city's page reads it next, by id: they take this one.
+          void call.memo(cityMemoKey(target.clm_id), async () => target);
           return { targetType: 'city' as const, targetId: target.clm_id, target };
         }
         case 'user': {
