@@ -98,6 +98,11 @@ export interface DatabaseOptions {
    * capture, and nothing is wrapped. The embedded database is not captured.
    */
   queryCaptureFile?: string | undefined;
+  /**
+   * Told each statement as it is sent, with its parameters (tests count what one page render
+   * asks: tests/api/page-statements.test.ts). Absent: nothing is wrapped.
+   */
+  onStatement?: (text: string, params: unknown) => void;
 }
 
 /** How long public reads stay on the primary after the read replica failed to answer. */
@@ -140,6 +145,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       const record = queryRecorder(options.queryCaptureFile);
       captureQueriesOf(pool, record);
       pool.on('connect', (client) => captureQueriesOf(client, record));
+    }
+    if (options.onStatement) {
+      // Every statement runs on a pooled connection (pool.query borrows one): counted there once.
+      const told = options.onStatement;
+      for (const each of replica ? [pool, replica] : [pool])
+        each.on('connect', (client) => captureQueriesOf(client, told));
     }
     const db = drizzlePg(pool, { schema });
     const faults = new StorageFaults(async () => {
@@ -214,6 +225,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const client = await PGliteThread.start({
     ...(options.pgliteDir ? { dataDir: options.pgliteDir } : {}),
     settings: [`set pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`],
+    ...(options.onStatement ? { onStatement: options.onStatement } : {}),
   });
   const db = drizzlePglite(client.asClient(), { schema });
   const ping = async () => void (await db.execute(sql`select 1`));

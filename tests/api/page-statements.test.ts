@@ -1,0 +1,116 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cityPath, locationInCityPath } from '../../contract/urls';
+import { openDatabase, type DatabaseHandle } from '../../db/client';
+import { seedDatabase } from '../../db/seed/run';
+import type { World } from '../../db/seed/world';
+import { buildApp } from '../../server/app';
+import { parseConfig } from '../../server/config';
+import { ownDatabaseUrl } from './own-database';
+
+/**
+ * A page asks the database each thing once (issue 15; docs/decisions/044-page-render-cost.md):
+ * over one server render, no statement goes out twice with the same parameters. The pages of
+ * the seeded world, rendered with every cache off, on a database of this file's own whose
+ * statements are counted as they are sent (DatabaseOptions.onStatement).
+ */
+describe('one page render', () => {
+  let app: FastifyInstance;
+  let database: DatabaseHandle;
+  let dataDir: string;
+  let world: World;
+  /** Statements sent while `recording`, as text and parameters. */
+  let sent: string[] = [];
+  let recording = false;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'spotreel-page-statements-'));
+    const databaseUrl = await ownDatabaseUrl('page_statements');
+    const config = parseConfig({
+      LOG_LEVEL: 'silent',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      SITE_URL: 'http://spotreel.test',
+      // Every read reaches the database: what is counted is the render's own asking.
+      PAGE_CACHE_TTL_MS: '0',
+      API_CACHE_TTL_MS: '0',
+      SEARCH_INDEX: 'off',
+    });
+    database = await openDatabase({
+      databaseUrl,
+      onStatement: (text, params) => {
+        if (recording) sent.push(`${text}\n${JSON.stringify(params ?? [])}`);
+      },
+    });
+    await database.migrate();
+    world = await seedDatabase(database.db, {
+      scale: 1,
+      mediaDir: join(dataDir, 'media'),
+      log: () => {},
+    });
+    app = await buildApp({ config, database, version: 'test' });
+    // The flags and the web app's first load are read once per process, not per page.
+    await app.inject({ method: 'GET', url: '/' });
+  }, 120_000);
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const render = async (url: string) => {
+    sent = [];
+    recording = true;
+    const answer = await app.inject({
+      method: 'GET',
+      url,
+      headers: { accept: 'text/html', 'user-agent': 'Mozilla/5.0 Chrome/131.0.0.0' },
+    });
+    recording = false;
+    return { status: answer.statusCode, statements: sent };
+  };
+
+  const repeated = (statements: string[]) => {
+    const seen = new Map<string, number>();
+    for (const statement of statements) seen.set(statement, (seen.get(statement) ?? 0) + 1);
+    return [...seen].filter(([, times]) => times > 1).map(([statement, times]) => ({
+      times,
+      statement: statement.slice(0, 300),
+    }));
+  };
+
+  const pages = (): [string, string][] => {
+    const city = world.cities[0]!;
+    const place = world.locations.find((l) => l.cityId === city.id)!;
+    const review = world.reviews.find((r) => r.locationId === place.id)!;
+    const creator = world.users.find((u) => u.id === review.authorId)!;
+    return [
+      ['landing', '/'],
+      ['city', cityPath(city.stateSlug, city.citySlug)],
+      ['place', locationInCityPath(city.slug, place.slug)],
+      ['review', `/reviews/${review.id}`],
+      ['creator', `/users/${encodeURIComponent(creator.username)}`],
+      ['feed', '/feed'],
+    ];
+  };
+
+  it('asks the database, and asks each thing once, on every kind of page', async () => {
+    for (const [name, url] of pages()) {
+      const { status, statements } = await render(url);
+      expect(status, `${name} ${url}`).toBe(200);
+      expect(statements.length, `${name}: no statement counted`).toBeGreaterThan(0);
+      expect(repeated(statements), `${name} ${url}`).toEqual([]);
+    }
+  });
+
+  it('reads a city once for its page, however many of its reads need it', async () => {
+    const city = world.cities[0]!;
+    const { statements } = await render(cityPath(city.stateSlug, city.citySlug));
+    const cityLookups = statements.filter((s) => /^select [^\n]* from "cities"/.test(s));
+    expect(cityLookups).toHaveLength(1);
+  });
+});
