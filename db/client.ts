@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { Results } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -20,6 +21,11 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface DatabaseHandle {
   db: Database;
+  /**
+   * The embedded database's query, as PGlite answers it: for the search thread's reads, which
+   * have no connection of their own (server/search/search-thread.ts). Absent on PostgreSQL.
+   */
+  embeddedQuery?: (sql: string, params: unknown[], rowMode?: 'array' | 'object') => Promise<Results>;
   /** 'pglite' for the embedded database, 'postgres' for a server (DATABASE_URL). */
   kind: 'pglite' | 'postgres';
   /**
@@ -232,6 +238,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const { pgliteDir } = options;
   return {
     db,
+    embeddedQuery: (text, params, rowMode) =>
+      client.query(text, params, rowMode ? { rowMode } : undefined),
     kind: 'pglite',
     migrate: async () => {
       await migratePglite(db, { migrationsFolder });

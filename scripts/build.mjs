@@ -48,6 +48,18 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
+// The search index's thread (server/search/search-thread.ts finds it beside main.js).
+await build({
+  entryPoints: ['server/search/search-worker.ts'],
+  outfile: 'build/host/search-worker.js',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+});
 mkdirSync('build', { recursive: true });
 writeFileSync('build/.stamp', new Date().toISOString());
-console.log('built build/client, build/server (web app) and build/host/main.js');
+console.log('built build/client, build/server (web app), build/host/main.js and build/host/search-worker.js');

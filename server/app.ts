@@ -35,7 +35,7 @@ import { registerRateLimits } from './rate-limits';
 import { createPageCache } from './page-cache';
 import { createResponseCache, responseCachePlugin } from './response-cache';
 import { createClaimReceipts, securityPlugin } from './security';
-import { SearchIndex } from './search/search-index';
+import { SearchThread } from './search/search-thread';
 import { registerSeo } from './seo';
 import { registerWebApp } from './web';
 
@@ -44,7 +44,7 @@ declare module 'fastify' {
     /** Feature flags per distinct id (server/flags/flag-store.ts); the pages embed them. */
     flags: FlagStore;
     /** The in-process search index (ADR 035): `start()` once the database is seeded. */
-    searchIndex: SearchIndex;
+    searchIndex: SearchThread;
   }
 }
 
@@ -150,10 +150,15 @@ export async function buildApp({
     ttlMs: config.pageCacheTtlMs,
     maxBytes: config.pageCacheMaxBytes,
   });
-  const searchIndex = new SearchIndex(
-    { db: database.db, media: mediaUrls(config.mediaBaseUrl) },
-    { syncMs: config.searchIndex.syncMs, log: app.log },
-  );
+  // In a thread of its own, with a heap of its own (ADR 045).
+  const searchIndex = new SearchThread({
+    databaseUrl: config.databaseUrl,
+    queryCaptureFile: config.queryCaptureFile,
+    mediaBaseUrl: config.mediaBaseUrl,
+    syncMs: config.searchIndex.syncMs,
+    embeddedQuery: database.embeddedQuery,
+    log: app.log,
+  });
   app.decorate('searchIndex', searchIndex);
   app.addHook('onClose', () => searchIndex.stop());
   const reads = createReadRegistry({

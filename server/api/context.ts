@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody } from '../../contract/common';
 import type { Config } from '../config';
 import type { FairQueue } from '../fair-queue';
-import type { SearchIndex } from '../search/search-index';
+import type { SearchThread } from '../search/search-thread';
 import type { ResponseCache } from '../response-cache';
 import type { ReadContext } from './read-models';
 import type { ReadRegistry } from './read-route';
@@ -15,7 +15,7 @@ export interface ApiContext extends ReadContext {
   /** Uncached searches take turns here, so they never fill the database (ADR 028). */
   searchQueue: FairQueue;
   /** Answers searches from memory once built; null when SEARCH_INDEX=off (ADR 035). */
-  searchIndex: SearchIndex | null;
+  searchIndex: SearchThread | null;
   /**
    * A write changed what public pages show (a profile, a listing): the response cache, the
    * shared read answers and the page cache forget what they hold, so the next visit shows it.

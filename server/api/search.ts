@@ -222,9 +222,11 @@ export const searchRoutes: ApiRoutes = (ctx) => async (app) => {
       // From memory once the index is built: no database work, so no turn in the queue.
       if (ctx.searchIndex?.ready) {
         // Its parts were checked against the contract when the index read them (SearchIndex):
-        // sent as they are, not checked again on every search.
-        if (http) reply.serializer(JSON.stringify);
-        return ctx.searchIndex.search(query);
+        // sent as they are, not checked again on every search. An /api call gets the JSON text
+        // the search thread made (ADR 045), which Fastify sends as it is.
+        if (!http) return ctx.searchIndex.search(query);
+        reply.type('application/json; charset=utf-8');
+        return (await ctx.searchIndex.searchJson(query)) as unknown as Results;
       }
       const { term, include } = query;
       // Answers kept in the caches never get here; the rest take turns with other clients'.

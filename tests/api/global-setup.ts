@@ -72,6 +72,8 @@ export default async function setup(project: TestProject) {
   });
   // Searches use SQL until the index is built; the suite tests the index (ADR 035).
   await app.searchIndex.start();
+  // In its own thread (ADR 045): one that did not build would leave the suite testing SQL.
+  if (!app.searchIndex.ready) throw new Error('The search index did not build: see the log above');
   await app.listen({ port, host: '127.0.0.1' });
   project.provide('baseUrl', config.siteUrl);
   project.provide('databaseKind', database.kind);

@@ -1,0 +1,63 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Worker } from 'node:worker_threads';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../../db/client';
+import { seedDatabase } from '../../db/seed/run';
+import type { SearchRequest } from './search-index';
+import { SearchThread } from './search-thread';
+
+/**
+ * The search index in its own thread (docs/decisions/045-search-thread.md), on the embedded
+ * database, whose queries the thread asks of this one: it builds, answers as objects and as the
+ * same JSON text, and when its thread dies it says it is no longer ready (searches use SQL) and
+ * fails what was asked, instead of leaving a request waiting.
+ */
+describe('SearchThread', () => {
+  let database: DatabaseHandle;
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'spotreel-search-thread-'));
+    database = await openDatabase({});
+    await database.migrate();
+    await seedDatabase(database.db, { scale: 1, mediaDir: join(dataDir, 'media'), log: () => {} });
+  }, 120_000);
+  afterAll(async () => {
+    await database?.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const request: SearchRequest = {
+    term: 'sushi',
+    include: ['locations'],
+    limit: 3,
+    sort: 'relevance',
+  };
+
+  it('answers from its own thread, and turns not ready when the thread dies', async () => {
+    const errors: string[] = [];
+    const thread = new SearchThread({
+      mediaBaseUrl: '/media',
+      syncMs: 60_000,
+      embeddedQuery: database.embeddedQuery,
+      log: { info: () => {}, error: (_obj, msg) => errors.push(msg) },
+    });
+    try {
+      await thread.start();
+      expect(thread.ready).toBe(true);
+      const objects = await thread.search(request);
+      expect(objects.data.locations?.length).toBe(3);
+      expect(JSON.parse(await thread.searchJson(request))).toEqual(objects);
+      await thread.sync();
+
+      // Its thread ends as a crash would end it.
+      await (thread as unknown as { worker: Worker }).worker.terminate();
+      await expect.poll(() => thread.ready).toBe(false);
+      expect(errors).toContain('search index: its thread stopped; searches use SQL');
+      await expect(thread.search(request)).rejects.toThrow('not running');
+    } finally {
+      await thread.stop();
+    }
+  }, 60_000);
+});

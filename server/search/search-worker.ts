@@ -1,0 +1,145 @@
+/**
+ * The search index's own thread (docs/decisions/045-search-thread.md): SearchIndex, built and
+ * kept current here, so that its hundreds of megabytes at scale live in a heap of their own and
+ * the request thread's garbage collector never walks them. server/search/search-thread.ts
+ * starts it and speaks to it; this file only answers.
+ *
+ * On PostgreSQL it reads through a small pool of its own; the embedded database has one
+ * connection, the request thread's (db/pglite-thread.ts), so its queries are relayed there.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import type { PGlite, QueryOptions, Results } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { openDatabase, type Database } from '../../db/client';
+import * as schema from '../../db/schema';
+import { mediaUrls } from '../media/urls';
+import { SearchIndex } from './search-index';
+import type { FromSearchThread, SearchThreadData, ToSearchThread } from './search-thread';
+
+const port = parentPort;
+if (!port) throw new Error('server/search/search-worker.ts runs as a worker thread only');
+const data = workerData as SearchThreadData;
+
+/** Errors as plain data (they cross the thread): message, stack and PostgreSQL's fields. */
+function plain(error: unknown): Record<string, unknown> {
+  const out: Record<string, unknown> = {
+    message: error instanceof Error ? error.message : String(error),
+    name: error instanceof Error ? error.name : 'Error',
+    stack: error instanceof Error ? error.stack : undefined,
+  };
+  if (error && typeof error === 'object')
+    for (const [key, value] of Object.entries(error))
+      if (value === null || ['string', 'number', 'boolean'].includes(typeof value))
+        out[key] = value;
+  return out;
+}
+
+const post = (message: FromSearchThread) => port.postMessage(message);
+
+const log = {
+  info: (msg: string) => post({ op: 'log', level: 'info', msg }),
+  error: (obj: unknown, msg: string) =>
+    post({
+      op: 'log',
+      level: 'error',
+      msg,
+      err: plain((obj as { err?: unknown } | null)?.err ?? obj),
+    }),
+};
+
+/** The embedded database's queries, asked of the request thread (which owns the connection). */
+const relayed = new Map<number, { resolve: (r: Results) => void; reject: (e: Error) => void }>();
+let nextRelay = 1;
+function relayClient(): PGlite {
+  const query = (sql: string, params: unknown[] = [], options?: QueryOptions) =>
+    new Promise<Results>((resolve, reject) => {
+      const id = nextRelay++;
+      relayed.set(id, { resolve, reject });
+      post({ op: 'query', id, sql, params, rowMode: options?.rowMode });
+    });
+  const refuse = () => Promise.reject(new Error('the search thread only reads'));
+  return { query, exec: refuse, transaction: refuse } as unknown as PGlite;
+}
+
+async function openIndex(): Promise<{ index: SearchIndex; close: () => Promise<void> }> {
+  let db: Database;
+  let close = async () => {};
+  if (data.databaseUrl) {
+    const database = await openDatabase({
+      databaseUrl: data.databaseUrl,
+      poolSize: 2,
+      queryCaptureFile: data.queryCaptureFile,
+    });
+    db = database.db;
+    close = () => database.close();
+  } else {
+    db = drizzle(relayClient(), { schema }) as unknown as Database;
+  }
+  const index = new SearchIndex(
+    { db, media: mediaUrls(data.mediaBaseUrl) },
+    { syncMs: data.syncMs, log },
+  );
+  return { index, close };
+}
+
+const opened = openIndex();
+// Its failure is told by each message that needs it ('start' logs it).
+opened.catch(() => {});
+
+port.on('message', (message: ToSearchThread) => {
+  void handle(message);
+});
+
+async function handle(message: ToSearchThread): Promise<void> {
+  switch (message.op) {
+    case 'queried': {
+      const waiting = relayed.get(message.id);
+      if (!waiting) return;
+      relayed.delete(message.id);
+      if (message.error) waiting.reject(Object.assign(new Error(), message.error));
+      else waiting.resolve(message.result as Results);
+      return;
+    }
+    case 'start': {
+      try {
+        const { index } = await opened;
+        await index.start();
+        post({ op: 'started', ready: index.ready });
+      } catch (error) {
+        log.error({ err: error }, 'search index: could not open its database; searches use SQL');
+        post({ op: 'started', ready: false });
+      }
+      return;
+    }
+    case 'sync': {
+      // A sync never fails (SearchIndex logs its errors); nor does this, whatever opened.
+      await opened.then(({ index }) => index.sync()).catch(() => {});
+      post({ op: 'answer', id: message.id });
+      return;
+    }
+    case 'search': {
+      try {
+        const { index } = await opened;
+        const result = index.search(message.request);
+        post({
+          op: 'answer',
+          id: message.id,
+          result: message.json ? JSON.stringify(result) : result,
+        });
+      } catch (error) {
+        post({ op: 'answer', id: message.id, error: plain(error) });
+      }
+      return;
+    }
+    case 'stop': {
+      await opened
+        .then(async ({ index, close }) => {
+          await index.stop();
+          await close();
+        })
+        .catch(() => {});
+      post({ op: 'stopped' });
+      return;
+    }
+  }
+}
