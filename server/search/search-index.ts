@@ -442,6 +442,8 @@ export class SearchIndex {
       }
       if (this.placeText.has(r.id)) this.placeText.discard(r.id);
       this.places.set(r.id, place);
+      this.indexed.add(place.answer);
+      if (place.topReview) this.indexed.add(place.topReview);
       docs.push({
         id: r.id,
         name: r.name,
@@ -619,6 +621,41 @@ export class SearchIndex {
     if (wants.has('cities')) answer.data.cities = this.findCities(q.term, u, q.limit);
     if (wants.has('users')) answer.data.users = this.findPeople(q.term, u, q.limit);
     return answer;
+  }
+
+  /**
+   * The answer as its JSON text, the same as `JSON.stringify(this.search(q))` (an /api call,
+   * ADR 045): each place's answer and best video is written out once, the first time a search
+   * sends it, and kept with it (a place read again gets new objects, so its text goes with the
+   * old ones). Most of a search's time was writing those out again on every search.
+   */
+  searchJson(q: SearchRequest): string {
+    const answer = this.search(q);
+    const list = (items: object[]) => `[${items.map((item) => this.jsonOf(item)).join(',')}]`;
+    const data = Object.entries(answer.data)
+      .map(([type, items]) => `${JSON.stringify(type)}:${list(items as object[])}`)
+      .join(',');
+    return `{${Object.entries(answer)
+      .map(
+        ([key, value]) =>
+          `${JSON.stringify(key)}:${key === 'data' ? `{${data}}` : JSON.stringify(value)}`,
+      )
+      .join(',')}}`;
+  }
+
+  /** Text already written for an indexed answer (a place's, its best video's), by the answer. */
+  private readonly written = new WeakMap<object, string>();
+  /** The answers the index holds (a place's and its best video's), whose text may be kept. */
+  private readonly indexed = new WeakSet<object>();
+
+  private jsonOf(item: object): string {
+    let text = this.written.get(item);
+    if (text === undefined) {
+      text = JSON.stringify(item);
+      // Only what the index holds is kept: a place with its distance is a new object each time.
+      if (this.indexed.has(item)) this.written.set(item, text);
+    }
+    return text;
   }
 
   /**

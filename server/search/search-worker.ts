@@ -120,11 +120,11 @@ async function handle(message: ToSearchThread): Promise<void> {
     case 'search': {
       try {
         const { index } = await opened;
-        const result = index.search(message.request);
+        const { request } = message;
         post({
           op: 'answer',
           id: message.id,
-          result: message.json ? JSON.stringify(result) : result,
+          result: message.json ? index.searchJson(request) : index.search(request),
         });
       } catch (error) {
         post({ op: 'answer', id: message.id, error: plain(error) });
