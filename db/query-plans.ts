@@ -15,6 +15,7 @@ export interface PlanNode {
   'Relation Name'?: string;
   Alias?: string;
   'Plan Rows'?: number;
+  'Total Cost'?: number;
   Plans?: PlanNode[];
 }
 
@@ -25,10 +26,22 @@ const planNode: z.ZodType<PlanNode> = z.lazy(() =>
       'Relation Name': z.string().optional(),
       Alias: z.string().optional(),
       'Plan Rows': z.number().optional(),
+      'Total Cost': z.number().optional(),
       Plans: z.array(planNode).optional(),
     })
     .loose(),
 );
+
+/**
+ * Whether PostgreSQL would keep `generic` for a statement prepared by name (ADR 043): it does once
+ * the generic plan costs no more than the custom ones plus their planning, which it prices at
+ * 1000 × cpu_operator_cost per relation and one (2.5 each by default). A generic plan costing
+ * more is never used, whatever it scans: the statement keeps being planned with its values.
+ */
+export function keepsGenericPlan(generic: PlanNode, custom: PlanNode, relations: number): boolean {
+  const planning = 1000 * 0.0025 * (relations + 1);
+  return (generic['Total Cost'] ?? 0) <= (custom['Total Cost'] ?? 0) + planning;
+}
 
 /** What `EXPLAIN (FORMAT JSON)` answers: one element, the statement's plan. */
 export const explainOutput = z.array(z.object({ Plan: planNode }).loose()).min(1);

@@ -8,7 +8,8 @@
  *   scripts/with-postgres.sh tsx scripts/explain-check.ts
  *     1. runs the API suite on TEST_DATABASE_URL with QUERY_CAPTURE_FILE set (the statements);
  *     2. empties that database and seeds the world at scale 100 (SEED_SCALE to change);
- *     3. ANALYZE, then plans each captured statement with its captured parameters.
+ *     3. ANALYZE, then plans each captured statement with its captured parameters, and again
+ *        without them: the generic plan a statement prepared by name settles on (ADR 043, 044).
  *
  *   DATABASE_URL=postgres://…/world100 tsx scripts/explain-check.ts --queries a.jsonl [b.jsonl…]
  *     plans the statements of these capture files against a world already seeded there.
@@ -22,6 +23,8 @@ import { openDatabase, WORD_SIMILARITY_THRESHOLD } from '../db/client';
 import {
   capturedLine,
   explainOutput,
+  keepsGenericPlan,
+  type PlanNode,
   LARGE_TABLE_ROWS,
   largeSeqScans,
   statementsToCheck,
@@ -140,6 +143,8 @@ async function main() {
 
     const failed: string[] = [];
     const unplanned: string[] = [];
+    /** Statements whose generic plan PostgreSQL would keep (checked as well). */
+    let genericKept = 0;
     for (const query of check) {
       let plan;
       try {
@@ -152,22 +157,43 @@ async function main() {
         unplanned.push(`${(error as Error).message}\n    ${short(query.text)}`);
         continue;
       }
-      const scans = largeSeqScans(plan, sizes);
-      if (scans.length > 0)
-        failed.push(
-          `Seq Scan on ${scans
-            .map((s) =>
-              s.relation === s.table
-                ? `${s.table} (${Math.round(s.rows)} rows)`
-                : `${s.relation} (a partition of ${s.table}, ${Math.round(s.rows)} rows)`,
-            )
-            .join(
-              ', ',
-            )}\n    ${short(query.text)}\n    params ${short(JSON.stringify(query.params), 200)}`,
-        );
+      // The plan a statement prepared by name settles on (ADR 043): PostgreSQL keeps a generic
+      // plan, made without the values, once it costs no more than the custom ones. Both must do.
+      let generic;
+      if (query.params.length > 0) {
+        try {
+          generic = await genericPlan(client, query);
+        } catch (error) {
+          unplanned.push(`(generic plan) ${(error as Error).message}\n    ${short(query.text)}`);
+          continue;
+        }
+      }
+      // A generic plan PostgreSQL would not keep (it costs more than planning with the values)
+      // is never run: only one it would keep is checked.
+      const keeps = generic && keepsGenericPlan(generic, plan, relationsOf(plan));
+      if (keeps) genericKept++;
+      for (const [which, planned] of [
+        ['', plan],
+        ['(generic plan) ', keeps ? generic : undefined],
+      ] as const) {
+        if (!planned) continue;
+        const scans = largeSeqScans(planned, sizes);
+        if (scans.length > 0)
+          failed.push(
+            `${which}Seq Scan on ${scans
+              .map((s) =>
+                s.relation === s.table
+                  ? `${s.table} (${Math.round(s.rows)} rows)`
+                  : `${s.relation} (a partition of ${s.table}, ${Math.round(s.rows)} rows)`,
+              )
+              .join(
+                ', ',
+              )}\n    ${short(query.text)}\n    params ${short(JSON.stringify(query.params), 200)}`,
+          );
+      }
     }
     say(
-      `planned ${check.length - unplanned.length} statements (load ${loadavg()
+      `planned ${check.length - unplanned.length} statements, ${genericKept} of them generic plans PostgreSQL would keep (load ${loadavg()
         .map((n) => n.toFixed(2))
         .join(' ')})`,
     );
@@ -181,6 +207,46 @@ async function main() {
     } else say('no statement scans a large table sequentially');
   } finally {
     await client.end();
+  }
+}
+
+/** How many relations a plan reads (PostgreSQL prices a custom plan's planning by them). */
+function relationsOf(plan: PlanNode): number {
+  return (
+    (plan['Relation Name'] ? 1 : 0) + (plan.Plans ?? []).reduce((n, p) => n + relationsOf(p), 0)
+  );
+}
+
+/** A captured value as an SQL literal of unknown type (an array as PostgreSQL's array text). */
+function literal(client: pg.Client, value: unknown): string {
+  if (value === null || value === undefined) return 'NULL';
+  if (Array.isArray(value))
+    return client.escapeLiteral(
+      `{${value
+        .map((item) =>
+          item === null ? 'NULL' : `"${String(item).replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`,
+        )
+        .join(',')}}`,
+    );
+  if (typeof value === 'object') return client.escapeLiteral(JSON.stringify(value));
+  return client.escapeLiteral(String(value));
+}
+
+/** The generic plan of `query` (made without its values), as a named statement would keep it. */
+async function genericPlan(client: pg.Client, query: CapturedQuery) {
+  await client.query('begin');
+  try {
+    await client.query('set local plan_cache_mode = force_generic_plan');
+    await client.query(`prepare plan_check as ${query.text}`);
+    // EXPLAIN takes no bound parameters: the values go in as literals, as node-postgres sends them.
+    const args = query.params.map((value) => literal(client, value)).join(', ');
+    const result = await client.query<{ 'QUERY PLAN': unknown }>(
+      `explain (format json) execute plan_check(${args})`,
+    );
+    return explainOutput.parse(result.rows[0]!['QUERY PLAN'])[0]!.Plan;
+  } finally {
+    await client.query('rollback');
+    await client.query('deallocate all');
   }
 }
 
