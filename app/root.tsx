@@ -45,7 +45,15 @@ export async function loader({ request, context }: LoaderFunctionArgs<AppLoadCon
     config: context.publicConfig,
     pageFlags: context.pageFlags,
     nonce: context.nonce,
-    trending: trending?.data ?? [],
+    // What the footer's list shows and links to, not each place's whole summary: the root's
+    // data goes into every page (ADR 044).
+    trending: (trending?.data ?? []).map(({ clm_id, clm_name, clm_slug, clm_city, city_slug }) => ({
+      clm_id,
+      clm_name,
+      clm_slug,
+      clm_city,
+      city_slug,
+    })),
     user,
   };
 }
