@@ -10,6 +10,9 @@ import type pg from 'pg';
  * connection, and PostgreSQL's plan cache keeps a generic plan once it is no worse than custom
  * ones (the sixth run on).
  *
+ * A statement that comes with a name of its own (Drizzle's `.prepare(name)`, ADR 044) is named by
+ * its text all the same: one scheme, and the same recovery below.
+ *
  * Only reads and writes are named (select, insert, update, delete, with): not transaction
  * control, settings, locks or DDL. A statement whose tables changed shape since it was prepared
  * (a migration by a newer replica) fails with 0A000 "cached plan must not change result type"
@@ -76,7 +79,6 @@ export function prepareByName(client: pg.ClientBase): void {
       typeof config !== 'object' ||
       config === null ||
       typeof (config as QueryConfig).text !== 'string' ||
-      (config as QueryConfig).name !== undefined ||
       !NAMED.test((config as QueryConfig).text) ||
       // Long lists of values vary in length: each length would be one more statement kept.
       ((config as QueryConfig).values?.length ?? 0) > MAX_NAMED_VALUES ||

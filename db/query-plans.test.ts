@@ -97,12 +97,12 @@ describe('the statements checked', () => {
 
 describe('a generic plan', () => {
   const plan = (cost: number) => ({ 'Node Type': 'Limit', 'Total Cost': cost });
-  it('is kept when it costs no more than the custom plan and its planning', () => {
+  it('is kept when it costs less than the custom plan and its planning', () => {
     // planning priced at 1000 × 0.0025 per relation and one: 7.5 for two relations
     expect(keepsGenericPlan(plan(115), plan(108), 2)).toBe(true);
-    expect(keepsGenericPlan(plan(115.5), plan(108), 2)).toBe(true);
   });
-  it('is not kept (never run) when it costs more', () => {
+  it('is not kept (never run) when it costs as much or more', () => {
+    expect(keepsGenericPlan(plan(115.5), plan(108), 2)).toBe(false);
     expect(keepsGenericPlan(plan(116), plan(108), 2)).toBe(false);
     expect(keepsGenericPlan(plan(48_000), plan(30), 4)).toBe(false);
   });

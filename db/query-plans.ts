@@ -34,13 +34,13 @@ const planNode: z.ZodType<PlanNode> = z.lazy(() =>
 
 /**
  * Whether PostgreSQL would keep `generic` for a statement prepared by name (ADR 043): it does once
- * the generic plan costs no more than the custom ones plus their planning, which it prices at
+ * the generic plan costs less than the custom ones plus their planning, which it prices at
  * 1000 × cpu_operator_cost per relation and one (2.5 each by default). A generic plan costing
  * more is never used, whatever it scans: the statement keeps being planned with its values.
  */
 export function keepsGenericPlan(generic: PlanNode, custom: PlanNode, relations: number): boolean {
   const planning = 1000 * 0.0025 * (relations + 1);
-  return (generic['Total Cost'] ?? 0) <= (custom['Total Cost'] ?? 0) + planning;
+  return (generic['Total Cost'] ?? 0) < (custom['Total Cost'] ?? 0) + planning;
 }
 
 /** What `EXPLAIN (FORMAT JSON)` answers: one element, the statement's plan. */

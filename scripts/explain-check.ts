@@ -158,14 +158,14 @@ async function main() {
         continue;
       }
       // The plan a statement prepared by name settles on (ADR 043): PostgreSQL keeps a generic
-      // plan, made without the values, once it costs no more than the custom ones. Both must do.
+      // plan, made without the values, once it costs less than the custom ones. Both must do.
       let generic;
       if (query.params.length > 0) {
         try {
           generic = await genericPlan(client, query);
         } catch (error) {
+          // Named as not planned; the custom plan is still checked below.
           unplanned.push(`(generic plan) ${(error as Error).message}\n    ${short(query.text)}`);
-          continue;
         }
       }
       // A generic plan PostgreSQL would not keep (it costs more than planning with the values)

@@ -76,12 +76,21 @@ export interface PageReadsOutcome {
 
 const memos = new WeakMap<FastifyRequest, Map<string, Promise<unknown>>>();
 
-function memoFor(request: FastifyRequest): ReadCall<unknown, unknown>['memo'] {
+/** The request memo of ReadCall (exported for its test). */
+export function memoFor(request: FastifyRequest): ReadCall<unknown, unknown>['memo'] {
   return <T>(key: string, work: () => Promise<T>) => {
     let memo = memos.get(request);
     if (!memo) memos.set(request, (memo = new Map()));
     let pending = memo.get(key) as Promise<T> | undefined;
-    if (!pending) memo.set(key, (pending = work()));
+    if (!pending) {
+      const started = work();
+      memo.set(key, (pending = started));
+      // A failure is not kept: a read asked again (on the primary, after the read replica did
+      // not answer: ADR 040) asks again, instead of getting the same failure.
+      started.catch(() => {
+        if (memo?.get(key) === started) memo.delete(key);
+      });
+    }
     return pending;
   };
 }

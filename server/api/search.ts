@@ -222,11 +222,18 @@ export const searchRoutes: ApiRoutes = (ctx) => async (app) => {
       // From memory once the index is built: no database work, so no turn in the queue.
       if (ctx.searchIndex?.ready) {
         // Its parts were checked against the contract when the index read them (SearchIndex):
-        // sent as they are, not checked again on every search. An /api call gets the JSON text
-        // the search thread made (ADR 045), which Fastify sends as it is.
-        if (!http) return ctx.searchIndex.search(query);
-        reply.type('application/json; charset=utf-8');
-        return (await ctx.searchIndex.searchJson(query)) as unknown as Results;
+        // sent as they are, not checked again on every search.
+        try {
+          if (!http) return await ctx.searchIndex.search(query);
+          // An /api call gets the JSON text the search thread made (ADR 045): a string with a
+          // JSON content type, which Fastify sends as it is (no serialiser runs on it).
+          const text = await ctx.searchIndex.searchJson(query);
+          reply.type('application/json; charset=utf-8');
+          return text as unknown as Results;
+        } catch (error) {
+          // Its thread stopped while this search waited: SQL answers, as before the index.
+          request.log.error({ err: error }, 'search index did not answer: searched by SQL');
+        }
       }
       const { term, include } = query;
       // Answers kept in the caches never get here; the rest take turns with other clients'.

@@ -632,10 +632,13 @@ export class SearchIndex {
   searchJson(q: SearchRequest): string {
     const answer = this.search(q);
     const list = (items: object[]) => `[${items.map((item) => this.jsonOf(item)).join(',')}]`;
+    // As JSON.stringify writes an object: its own keys in order, those set to undefined left out.
     const data = Object.entries(answer.data)
+      .filter(([, items]) => items !== undefined)
       .map(([type, items]) => `${JSON.stringify(type)}:${list(items as object[])}`)
       .join(',');
     return `{${Object.entries(answer)
+      .filter(([, value]) => value !== undefined)
       .map(
         ([key, value]) =>
           `${JSON.stringify(key)}:${key === 'data' ? `{${data}}` : JSON.stringify(value)}`,

@@ -51,6 +51,19 @@ describe('SearchThread', () => {
       expect(await thread.searchJson(request)).toBe(JSON.stringify(objects));
       // again, from the text it kept
       expect(await thread.searchJson(request)).toBe(JSON.stringify(objects));
+      // Every kind of answer: each type, a distance (a new object per search), nothing to
+      // search for, a filter that names nothing.
+      for (const other of [
+        { ...request, include: ['locations', 'users', 'cities', 'reviews'] },
+        { ...request, term: 'pizza', sort: 'distance', lat: 41.88, lon: -87.63 },
+        { ...request, term: '%%' },
+        { ...request, category: 'no-such-kind' },
+        { ...request, term: 'chicago', include: ['cities', 'users'] },
+      ] satisfies SearchRequest[]) {
+        const expected = JSON.stringify(await thread.search(other));
+        expect(await thread.searchJson(other)).toBe(expected);
+        expect(await thread.searchJson(other)).toBe(expected);
+      }
       await thread.sync();
 
       // Its thread ends as a crash would end it.

@@ -70,6 +70,8 @@ export class SearchThread {
   private starting: Promise<void> | null = null;
   private stopped = false;
   private onStopped: (() => void) | null = null;
+  /** Resolves `start()`: once built or not, and at the latest when the thread ends or is stopped. */
+  private started: (() => void) | null = null;
   private nextId = 1;
   private readonly pending = new Map<
     number,
@@ -83,7 +85,9 @@ export class SearchThread {
       mediaBaseUrl: string;
       syncMs: number;
       /** The embedded database's query, for the thread's reads (it has no connection of its own). */
-      embeddedQuery?: ((sql: string, params: unknown[], rowMode?: 'array' | 'object') => Promise<Results>) | undefined;
+      embeddedQuery?:
+        | ((sql: string, params: unknown[], rowMode?: 'array' | 'object') => Promise<Results>)
+        | undefined;
       log: Log;
     },
   ) {}
@@ -93,6 +97,7 @@ export class SearchThread {
     if (this.starting) return this.starting;
     this.starting = new Promise<void>((resolve) => {
       if (this.stopped) return resolve();
+      this.started = resolve;
       const { file, entry } = workerFile();
       const data: SearchThreadData = {
         databaseUrl: this.options.databaseUrl,
@@ -110,6 +115,9 @@ export class SearchThread {
           case 'started':
             this.ready = message.ready && !this.stopped;
             resolve();
+            // Not built (it logged why): the index stays off until the process starts again,
+            // and its thread goes with its connections.
+            if (!this.ready && !this.stopped) void this.stop();
             return;
           case 'answer': {
             const waiting = this.pending.get(message.id);
@@ -136,16 +144,24 @@ export class SearchThread {
         }
       });
       const gone = (error: Error) => {
+        resolve();
         if (this.worker !== worker) return;
         this.worker = null;
         this.ready = false;
         for (const waiting of this.pending.values()) waiting.reject(error);
         this.pending.clear();
         if (!this.stopped)
-          this.options.log.error({ err: error }, 'search index: its thread stopped; searches use SQL');
-        resolve();
+          this.options.log.error(
+            { err: error },
+            'search index: its thread stopped; searches use SQL',
+          );
       };
       worker.on('error', gone);
+      // An answer that cannot be read: what waits would wait for ever; the thread is let go.
+      worker.on('messageerror', (error) => {
+        gone(error);
+        void worker.terminate();
+      });
       worker.on('exit', (code) => gone(new Error(`the search thread exited (code ${code})`)));
       worker.postMessage({ op: 'start' } satisfies ToSearchThread);
     });
@@ -204,6 +220,7 @@ export class SearchThread {
   async stop(): Promise<void> {
     this.stopped = true;
     this.ready = false;
+    this.started?.();
     const worker = this.worker;
     this.worker = null;
     if (!worker) return;

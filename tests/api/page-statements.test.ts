@@ -22,7 +22,12 @@ describe('one page render', () => {
   let database: DatabaseHandle;
   let dataDir: string;
   let world: World;
-  /** Statements sent while `recording`, as text and parameters. */
+  /**
+   * Statements sent while `recording`, as text and parameters. (Not by async context: Fastify's
+   * injected request does not carry the caller's. A background timer's statement during a
+   * render would be counted once, which no check here minds; nothing in this app polls with the
+   * search index off.)
+   */
   let sent: string[] = [];
   let recording = false;
 
@@ -77,10 +82,12 @@ describe('one page render', () => {
   const repeated = (statements: string[]) => {
     const seen = new Map<string, number>();
     for (const statement of statements) seen.set(statement, (seen.get(statement) ?? 0) + 1);
-    return [...seen].filter(([, times]) => times > 1).map(([statement, times]) => ({
-      times,
-      statement: statement.slice(0, 300),
-    }));
+    return [...seen]
+      .filter(([, times]) => times > 1)
+      .map(([statement, times]) => ({
+        times,
+        statement: statement.slice(0, 300),
+      }));
   };
 
   const pages = (): [string, string][] => {

@@ -71,7 +71,17 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('statements prepared by name', (
     await pool.query('alter table dishes add column price int');
     // Outside a transaction: dropped and prepared again, the new column there.
     expect((await pool.query(ask)).fields.map((f) => f.name)).toEqual(['id', 'name', 'price']);
+    // A statement named by its caller (Drizzle's prepared statements) recovers the same way.
+    const byName = {
+      name: 'dishes_by_id',
+      text: 'select * from dishes where id > $1',
+      values: [0],
+    };
+    expect((await pool.query(byName)).fields.map((f) => f.name)).toEqual(['id', 'name', 'price']);
+    await pool.query('alter table dishes alter column price type bigint');
+    expect((await pool.query(byName)).rows).toHaveLength(2);
     await pool.query('alter table dishes drop column price');
+    expect((await pool.query(byName)).fields.map((f) => f.name)).toEqual(['id', 'name']);
     // Inside one, the error ends it; after it, the statement works again.
     const client = await pool.connect();
     try {
