@@ -37,21 +37,11 @@ for (const name of readdirSync(assets).filter((n) => /\.(js|css|svg)$/.test(n)))
   writeFileSync(join(assets, `${name}.gz`), gzipSync(body, { level: 9 }));
 }
 
+// The host, and the search index's thread beside it (server/search/search-thread.ts finds
+// build/host/search-worker.js next to main.js): two bundles, each whole.
 await build({
-  entryPoints: ['server/main.ts'],
-  outfile: 'build/host/main.js',
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  packages: 'external',
-  sourcemap: true,
-  logLevel: 'warning',
-});
-// The search index's thread (server/search/search-thread.ts finds it beside main.js).
-await build({
-  entryPoints: ['server/search/search-worker.ts'],
-  outfile: 'build/host/search-worker.js',
+  entryPoints: { main: 'server/main.ts', 'search-worker': 'server/search/search-worker.ts' },
+  outdir: 'build/host',
   bundle: true,
   platform: 'node',
   format: 'esm',
