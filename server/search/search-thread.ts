@@ -30,6 +30,20 @@ export interface SearchThreadData {
 
 type PlainError = Record<string, unknown>;
 
+/** An error as plain data, to cross the thread: message, name, stack and PostgreSQL's fields. */
+export function plainError(error: unknown): PlainError {
+  const out: PlainError = {
+    message: error instanceof Error ? error.message : String(error),
+    name: error instanceof Error ? error.name : 'Error',
+    stack: error instanceof Error ? error.stack : undefined,
+  };
+  if (error && typeof error === 'object')
+    for (const [key, value] of Object.entries(error))
+      if (value === null || ['string', 'number', 'boolean'].includes(typeof value))
+        out[key] = value;
+  return out;
+}
+
 export type ToSearchThread =
   | { op: 'start' }
   | { op: 'sync'; id: number }
@@ -177,12 +191,7 @@ export class SearchThread {
     try {
       reply({ result: await embeddedQuery(message.sql, message.params, message.rowMode) });
     } catch (error) {
-      const plain: PlainError = { message: error instanceof Error ? error.message : String(error) };
-      if (error && typeof error === 'object')
-        for (const [key, value] of Object.entries(error))
-          if (value === null || ['string', 'number', 'boolean'].includes(typeof value))
-            plain[key] = value;
-      reply({ error: plain });
+      reply({ error: plainError(error) });
     }
   }
 

@@ -14,25 +14,16 @@ import { openDatabase, type Database } from '../../db/client';
 import * as schema from '../../db/schema';
 import { mediaUrls } from '../media/urls';
 import { SearchIndex } from './search-index';
-import type { FromSearchThread, SearchThreadData, ToSearchThread } from './search-thread';
+import {
+  plainError,
+  type FromSearchThread,
+  type SearchThreadData,
+  type ToSearchThread,
+} from './search-thread';
 
 const port = parentPort;
 if (!port) throw new Error('server/search/search-worker.ts runs as a worker thread only');
 const data = workerData as SearchThreadData;
-
-/** Errors as plain data (they cross the thread): message, stack and PostgreSQL's fields. */
-function plain(error: unknown): Record<string, unknown> {
-  const out: Record<string, unknown> = {
-    message: error instanceof Error ? error.message : String(error),
-    name: error instanceof Error ? error.name : 'Error',
-    stack: error instanceof Error ? error.stack : undefined,
-  };
-  if (error && typeof error === 'object')
-    for (const [key, value] of Object.entries(error))
-      if (value === null || ['string', 'number', 'boolean'].includes(typeof value))
-        out[key] = value;
-  return out;
-}
 
 const post = (message: FromSearchThread) => port.postMessage(message);
 
@@ -43,7 +34,7 @@ const log = {
       op: 'log',
       level: 'error',
       msg,
-      err: plain((obj as { err?: unknown } | null)?.err ?? obj),
+      err: plainError((obj as { err?: unknown } | null)?.err ?? obj),
     }),
 };
 
@@ -127,7 +118,7 @@ async function handle(message: ToSearchThread): Promise<void> {
           result: message.json ? index.searchJson(request) : index.search(request),
         });
       } catch (error) {
-        post({ op: 'answer', id: message.id, error: plain(error) });
+        post({ op: 'answer', id: message.id, error: plainError(error) });
       }
       return;
     }
