@@ -3,7 +3,8 @@ import type { Database } from './client';
 
 /**
  * Numbers kept beside the rows they summarise, so pages read one row instead of counting:
- * classification counts (global and per city), review and follower counts.
+ * classification counts (global and per city), super category counts per city, review and
+ * follower counts.
  * Run after seeding or a bulk import.
  */
 export async function refreshDerivedCounts(db: Database): Promise<void> {
@@ -19,6 +20,12 @@ export async function refreshDerivedCounts(db: Database): Promise<void> {
     select l.city_id, cid, count(*)::int
     from locations l cross join unnest(l.classification_ids) as cid
     group by l.city_id, cid`);
+  await db.execute(sql`delete from city_super_categories`);
+  await db.execute(sql`
+    insert into city_super_categories (city_id, super_category, location_count)
+    select l.city_id, kind, count(*)::int
+    from locations l cross join unnest(l.super_categories) as kind
+    group by l.city_id, kind`);
   await db.execute(sql`
     update locations l set review_count = x.n
     from (select location_id, count(*)::int as n from reviews group by location_id) x

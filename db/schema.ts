@@ -79,6 +79,19 @@ export const cityClassifications = pgTable(
   (t) => [primaryKey({ columns: [t.cityId, t.classificationId] })],
 );
 
+/** How many of a city's places are of each super category (the city page's jump links). */
+export const citySuperCategories = pgTable(
+  'city_super_categories',
+  {
+    cityId: integer('city_id')
+      .notNull()
+      .references(() => cities.id, { onDelete: 'cascade' }),
+    superCategory: text('super_category').notNull(),
+    locationCount: integer('location_count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.cityId, t.superCategory] })],
+);
+
 export const users = pgTable(
   'users',
   {

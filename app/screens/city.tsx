@@ -9,6 +9,9 @@ import { ShareButton } from '../features/sharing/share-button';
 import { paths } from '../paths';
 import { defineScreen } from './screen-module';
 
+/** Places per strip: a taste of each kind; its "See all" opens the city's results of that kind. */
+const STRIP_PLACES = 8;
+
 /** City page `city/:stateSlug/:citySlug`, resolved through routes/{slug} (spec §2.4). */
 export const screen = defineScreen<CityData | { city: null }>({
   async load({ reads, screen }) {
@@ -32,7 +35,7 @@ export const screen = defineScreen<CityData | { city: null }>({
         { city_id: String(city.clm_id), page: 1, per_page: CLASSIFICATIONS_PER_PAGE },
       ),
       ...SUPER_CATEGORIES.map((key) =>
-        reads.cityTopLocations({ id: city.clm_id }, { super_category: key, limit: 12 }),
+        reads.cityTopLocations({ id: city.clm_id }, { super_category: key, limit: STRIP_PLACES }),
       ),
     ]);
     if (!feed) return { city: null };

@@ -9,7 +9,7 @@ import { IdParams, limitQuery } from '../../contract/common';
 import { City } from '../../contract/cities';
 import { CityFeed, CityFeedQuery } from '../../contract/feeds';
 import { LocationSummary } from '../../contract/locations';
-import { cities, locations, reviews } from '../../db/schema';
+import { cities, citySuperCategories, locations, reviews } from '../../db/schema';
 import { notFound } from '../http-errors';
 import { listClassifications } from './classification-lists';
 import { errorResponses, type ApiRoutes } from './context';
@@ -46,6 +46,15 @@ const cityTopLocations = prepared((db) =>
     .orderBy(desc(locations.rankScore), locations.id)
     .limit(sql.placeholder('limit'))
     .prepare('city_top_locations'),
+);
+
+/** A city's stored count of places per super category (db/derived.ts keeps them). */
+const citySuperCounts = prepared((db) =>
+  db
+    .select({ key: citySuperCategories.superCategory, count: citySuperCategories.locationCount })
+    .from(citySuperCategories)
+    .where(eq(citySuperCategories.cityId, sql.placeholder('city')))
+    .prepare('city_super_counts'),
 );
 
 export const cityRoutes: ApiRoutes = (ctx) => async (app) => {
@@ -105,14 +114,7 @@ export const cityRoutes: ApiRoutes = (ctx) => async (app) => {
           limit: CITY_CUISINES_SHOWN,
           offset: 0,
         }),
-        ctx.db
-          .select({
-            key: sql<string>`unnest(${locations.superCategories})`,
-            count: sql<number>`count(*)::int`,
-          })
-          .from(locations)
-          .where(eq(locations.cityId, city.clm_id))
-          .groupBy(sql`1`),
+        citySuperCounts(ctx.db).execute({ city: city.clm_id }),
       ]);
       const counts = new Map(superCounts.map((r) => [r.key, r.count]));
       return {

@@ -96,13 +96,28 @@ test.describe('city page', () => {
 
     for (const strip of ['Food & Drink', 'Nightlife', 'Hotels', 'Experiences', 'Shopping']) {
       await expect(page.getByRole('heading', { level: 2, name: strip })).toBeVisible();
+      // Each strip is a taste: its "See all" names what it opens, the city's results of the kind.
+      const seeAll = page
+        .getByRole('region', { name: strip, exact: true })
+        .getByRole('link', { name: new RegExp(`^See all \\d+ ${strip} in Chicago$`) });
+      await expect(seeAll).toBeVisible();
     }
+    await expect(
+      page.getByRole('region', { name: 'Nightlife', exact: true }).getByRole('listitem'),
+    ).toHaveCount(8);
     await page.getByRole('heading', { name: 'Latest from Chicago' }).scrollIntoViewIfNeeded();
     await page.mouse.wheel(0, 3000);
     await expect.poll(() => feed.count()).toBeGreaterThanOrEqual(8);
     // The browser asks for 4 more at a time, from the previous call's next_start.
     expect(new URL(feedCalls[0]!).searchParams.get('start')).toBe('4');
     expect(new URL(feedCalls[0]!).searchParams.get('limit')).toBe('4');
+
+    await page
+      .getByRole('region', { name: 'Nightlife', exact: true })
+      .getByRole('link', { name: /^See all/ })
+      .click();
+    await expect(page).toHaveURL(/\/city\/il\/chicago\?category=nightlife$/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Chicago');
   });
 });
 

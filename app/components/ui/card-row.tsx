@@ -11,12 +11,15 @@ import styles from './card-row.module.css';
 export function CardRow({
   name,
   heading,
+  more,
   className,
   children,
 }: {
   /** What the row holds, as its heading says it ("Food & Drink"): names the buttons. */
   name: string;
   heading: ReactNode;
+  /** A link to everything the row is a taste of ("See all"), beside the arrows. */
+  more?: ReactNode;
   /** The list's own grid (columns per width). */
   className?: string;
   children: ReactNode;
@@ -61,25 +64,28 @@ export function CardRow({
     <>
       <div className={styles.head}>
         {heading}
-        <div className={styles.arrows}>
-          <button
-            type="button"
-            className={styles.arrow}
-            aria-label={`Previous ${name}`}
-            aria-disabled={edges.start}
-            onClick={() => step(-1)}
-          >
-            <ChevronLeft aria-hidden="true" />
-          </button>
-          <button
-            type="button"
-            className={styles.arrow}
-            aria-label={`Next ${name}`}
-            aria-disabled={edges.end}
-            onClick={() => step(1)}
-          >
-            <ChevronRight aria-hidden="true" />
-          </button>
+        <div className={styles.tools}>
+          {more}
+          <div className={styles.arrows}>
+            <button
+              type="button"
+              className={styles.arrow}
+              aria-label={`Previous ${name}`}
+              aria-disabled={edges.start}
+              onClick={() => step(-1)}
+            >
+              <ChevronLeft aria-hidden="true" />
+            </button>
+            <button
+              type="button"
+              className={styles.arrow}
+              aria-label={`Next ${name}`}
+              aria-disabled={edges.end}
+              onClick={() => step(1)}
+            >
+              <ChevronRight aria-hidden="true" />
+            </button>
+          </div>
         </div>
       </div>
       <ul ref={listRef} className={[styles.list, className].filter(Boolean).join(' ')}>

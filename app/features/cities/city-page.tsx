@@ -1,4 +1,5 @@
 import {
+  ArrowRight,
   BedDouble,
   Martini,
   ShoppingBag,
@@ -57,6 +58,7 @@ export function CityPage({
   const cuisines = useClassificationPages('cuisines', city.clm_id, data.cuisines);
   const categories = useClassificationPages('practicalCategories', city.clm_id, data.categories);
   const total = feed.super_categories.reduce((sum, s) => sum + s.count, 0);
+  const countOf = new Map(feed.super_categories.map((s) => [s.key, s.count]));
   // Each chip opens this city's results, filtered (ADR 036).
   const inCity = { stateSlug: city.state_slug, citySlug: city.city_slug };
   return (
@@ -97,6 +99,16 @@ export function CityPage({
                   <h2 id={`strip-${key}`} className={styles.sectionTitle}>
                     {SUPER_CATEGORY_NAMES[key]}
                   </h2>
+                }
+                more={
+                  <Link to={paths.results({ category: key }, inCity)} className={styles.seeAll}>
+                    See all
+                    <span className="visually-hidden">
+                      {' '}
+                      {countOf.get(key) ?? ''} {SUPER_CATEGORY_NAMES[key]} in {city.clm_city}
+                    </span>
+                    <ArrowRight aria-hidden="true" />
+                  </Link>
                 }
                 className={styles.stripList}
               >
