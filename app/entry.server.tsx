@@ -29,9 +29,17 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
  * no option for it and React writes the preload links as given, so the attribute is added here,
  * to the links exactly as React DOM writes them (tests/api/pages.test.ts checks every one has it).
  */
-const MODULE_PRELOAD = '<link rel="modulepreload" ';
-function scriptsAfterFirstPaint(html: string): string {
-  return html.replaceAll(MODULE_PRELOAD, `${MODULE_PRELOAD}fetchpriority="low" `);
+const MODULE_PRELOAD = Buffer.from('<link rel="modulepreload" ');
+const LOW_PRIORITY = Buffer.from('fetchpriority="low" ');
+function scriptsAfterFirstPaint(html: Buffer): Buffer {
+  const parts: Buffer[] = [];
+  let from = 0;
+  for (let at = html.indexOf(MODULE_PRELOAD); at !== -1; at = html.indexOf(MODULE_PRELOAD, from)) {
+    const end = at + MODULE_PRELOAD.length;
+    parts.push(html.subarray(from, end), LOW_PRIORITY);
+    from = end;
+  }
+  return parts.length === 0 ? html : Buffer.concat([...parts, html.subarray(from)]);
 }
 
 /**
@@ -62,14 +70,15 @@ export default function handleRequest(
       final(callback) {
         clearTimeout(timeout);
         headers.set('Content-Type', 'text/html; charset=utf-8');
-        const html = scriptsAfterFirstPaint(Buffer.concat(chunks).toString('utf8'));
+        // Bytes as React wrote them: the host sends them as they are (no decoding and encoding).
+        const html = scriptsAfterFirstPaint(Buffer.concat(chunks));
         const { documents } = loadContext;
         if (documents) {
           // The host reads the page from here; the answer carries only its status and headers.
           const response = new Response(null, { headers, status });
           documents.set(response, html);
           resolve(response);
-        } else resolve(new Response(html, { headers, status }));
+        } else resolve(new Response(new Uint8Array(html), { headers, status }));
         callback();
       },
     });

@@ -30,10 +30,10 @@ declare module 'react-router' {
     dataUnavailable?: boolean;
     /**
      * The rendered document of each answer the app's document entry made (app/entry.server.tsx),
-     * by that answer: the host takes the HTML as the string it already is, instead of reading it
-     * back out of the answer's body (one encoding and one decoding of the page fewer).
+     * by that answer: the host takes the HTML as the bytes React wrote, instead of reading it
+     * back out of the answer's body, and sends them as they are (no decoding or encoding).
      */
-    documents?: WeakMap<Response, string>;
+    documents?: WeakMap<Response, Buffer>;
   }
 }
 

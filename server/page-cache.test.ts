@@ -8,11 +8,24 @@ describe('page cache (server/page-cache.ts)', () => {
     const cache = cacheOf();
     const { nonce, distinctId } = cache.placeholders;
     const html = `<script nonce="${nonce}">{"distinct_id":"${distinctId}"}</script><p nonce="${nonce}">x</p>`;
-    const page = cache.template(200, [['content-type', 'text/html']], html);
-    expect(cache.fill(page, { nonce: 'N1', distinctId: 'D1' })).toBe(
+    const page = cache.template(200, [['content-type', 'text/html']], Buffer.from(html));
+    expect(cache.fill(page, { nonce: 'N1', distinctId: 'D1' }).toString()).toBe(
       '<script nonce="N1">{"distinct_id":"D1"}</script><p nonce="N1">x</p>',
     );
-    expect(cache.fill(page, { nonce: 'N2', distinctId: 'D2' })).not.toContain('N1');
+    expect(cache.fill(page, { nonce: 'N2', distinctId: 'D2' }).toString()).not.toContain('N1');
+  });
+
+  it('keeps a page as UTF-8 bytes, placeholders first, last, side by side or absent', () => {
+    const cache = cacheOf();
+    const { nonce: n, distinctId: d } = cache.placeholders;
+    const values = { nonce: 'nonce-é', distinctId: 'id' };
+    for (const html of [`${n}café ${d}${n}—${d}`, 'no placeholders: ünïcode', `${d}${d}`, '']) {
+      const page = cache.template(200, [], Buffer.from(html));
+      expect(page.slots).toHaveLength(html.split(n).length - 1 + html.split(d).length - 1);
+      expect(cache.fill(page, values).toString()).toBe(
+        html.replaceAll(n, values.nonce).replaceAll(d, values.distinctId),
+      );
+    }
   });
 
   it('placeholders are letters and digits, new per cache, and a distinct id by shape', () => {
@@ -26,7 +39,7 @@ describe('page cache (server/page-cache.ts)', () => {
   const rendered =
     (html: string, cacheable = true) =>
     async () => ({
-      page: { status: 200, headers: [], segments: [html], slots: [] } as PageTemplate,
+      page: { status: 200, headers: [], segments: [Buffer.from(html)], slots: [] } as PageTemplate,
       cacheable,
     });
 
@@ -67,7 +80,7 @@ describe('page cache (server/page-cache.ts)', () => {
     expect(cache.size).toBe(0);
     const after = await cache.getOrRender('k', rendered('after the write'));
     expect(after.hit).toBe(false);
-    expect(after.page.segments).toEqual(['after the write']);
+    expect(after.page.segments.map(String)).toEqual(['after the write']);
   });
 
   it('stays within its bytes, dropping the least recently used first', async () => {

@@ -15,8 +15,11 @@ import { randomBytes } from 'node:crypto';
 export interface PageTemplate {
   status: number;
   headers: [string, string][];
-  /** The page split at its placeholders; `slots[i]` goes between `segments[i]` and `[i + 1]`. */
-  segments: string[];
+  /**
+   * The page's UTF-8 bytes split at its placeholders; `slots[i]` goes between `segments[i]` and
+   * `[i + 1]`. Bytes, not a string: a page is encoded once, when rendered, not on every answer.
+   */
+  segments: Buffer[];
   slots: Slot[];
 }
 
@@ -40,7 +43,10 @@ export function createPageCache(options: { ttlMs: number; maxBytes: number }) {
     // a distinct id's shape (contract/analytics.ts DISTINCT_ID_PATTERN)
     distinctId: `d${token(31)}`,
   };
-  const pattern = new RegExp(`(${placeholders.nonce}|${placeholders.distinctId})`);
+  const needles: Record<Slot, Buffer> = {
+    nonce: Buffer.from(placeholders.nonce),
+    distinctId: Buffer.from(placeholders.distinctId),
+  };
   const entries = new Map<string, Entry>();
   const inFlight = new Map<string, Promise<{ page: PageTemplate; cacheable: boolean }>>();
   let bytes = 0;
@@ -68,7 +74,7 @@ export function createPageCache(options: { ttlMs: number; maxBytes: number }) {
   }
 
   function set(key: string, page: PageTemplate) {
-    const size = page.segments.reduce((sum, part) => sum + part.length, 0);
+    const size = page.segments.reduce((sum, part) => sum + part.byteLength, 0);
     if (size > options.maxBytes / 4) return;
     drop(key);
     entries.set(key, { ...page, expires: Date.now() + options.ttlMs, bytes: size });
@@ -96,23 +102,41 @@ export function createPageCache(options: { ttlMs: number; maxBytes: number }) {
     },
 
     /** A rendered page (with the placeholders in it) as a template. */
-    template(status: number, headers: [string, string][], html: string): PageTemplate {
-      const parts = html.split(pattern);
-      const segments: string[] = [];
+    template(status: number, headers: [string, string][], html: Buffer): PageTemplate {
+      const segments: Buffer[] = [];
       const slots: Slot[] = [];
-      parts.forEach((part, i) => {
-        if (i % 2 === 0) segments.push(part);
-        else slots.push(part === placeholders.nonce ? 'nonce' : 'distinctId');
-      });
+      // Where each placeholder is next found (-1: no more); each is searched for once per use.
+      const next: Record<Slot, number> = {
+        nonce: html.indexOf(needles.nonce),
+        distinctId: html.indexOf(needles.distinctId),
+      };
+      let from = 0;
+      while (next.nonce !== -1 || next.distinctId !== -1) {
+        const slot: Slot =
+          next.distinctId === -1 || (next.nonce !== -1 && next.nonce < next.distinctId)
+            ? 'nonce'
+            : 'distinctId';
+        segments.push(html.subarray(from, next[slot]));
+        slots.push(slot);
+        from = next[slot] + needles[slot].length;
+        next[slot] = html.indexOf(needles[slot], from);
+      }
+      segments.push(html.subarray(from));
       return { status, headers, segments, slots };
     },
 
     /** The page for one response: its own nonce and distinct id in the placeholders' places. */
-    fill(page: PageTemplate, values: Record<Slot, string>): string {
-      let html = page.segments[0] ?? '';
-      for (let i = 0; i < page.slots.length; i++)
-        html += values[page.slots[i]!] + (page.segments[i + 1] ?? '');
-      return html;
+    fill(page: PageTemplate, values: Record<Slot, string>): Buffer {
+      const filled: Record<Slot, Buffer> = {
+        nonce: Buffer.from(values.nonce),
+        distinctId: Buffer.from(values.distinctId),
+      };
+      const parts: Buffer[] = [];
+      page.segments.forEach((segment, i) => {
+        if (i > 0) parts.push(filled[page.slots[i - 1]!]);
+        parts.push(segment);
+      });
+      return Buffer.concat(parts);
     },
 
     /**

@@ -43,7 +43,7 @@ export interface WebLoadContext {
    */
   dataUnavailable?: boolean;
   /** The document entry's rendered page, by the answer it made (app/entry.server.tsx). */
-  documents?: WeakMap<Response, string>;
+  documents?: WeakMap<Response, Buffer>;
 }
 
 /** The reads of a page the database cannot serve: each answers null without asking it. */
@@ -223,7 +223,7 @@ export async function registerWebApp(
         unavailable: boolean,
       ) => {
         const outcome: PageReadsOutcome = { personal: false, failed: false };
-        const documents = new WeakMap<Response, string>();
+        const documents = new WeakMap<Response, Buffer>();
         const context: WebLoadContext = {
           dataUnavailable: unavailable,
           nonce: values.nonce,
@@ -245,8 +245,10 @@ export async function registerWebApp(
         return {
           response,
           headers,
-          // The document entry's page as a string; any other answer (an error's) by its body.
-          html: documents.get(response) ?? (response.body ? await response.text() : null),
+          // The document entry's page as bytes; any other answer (an error's) by its body.
+          html:
+            documents.get(response) ??
+            (response.body ? Buffer.from(await response.arrayBuffer()) : null),
           outcome,
         };
       };
@@ -272,7 +274,7 @@ export async function registerWebApp(
         !(config.testHooks && request.url.includes('__throw'));
       let status: number;
       let headers: [string, string][];
-      let html: string | null;
+      let html: Buffer | null;
       if (cacheable) {
         const key = [
           publicConfig.environment,
@@ -287,7 +289,7 @@ export async function registerWebApp(
             page: pageCache.template(
               rendered.response.status,
               rendered.headers,
-              rendered.html ?? '',
+              rendered.html ?? Buffer.alloc(0),
             ),
             // whole pages that were found, read only what is the same for everyone and read it
             // all, and nothing the render asked to set
