@@ -9,7 +9,7 @@ import { IdParams, limitQuery } from '../../contract/common';
 import { City } from '../../contract/cities';
 import { CityFeed, CityFeedQuery } from '../../contract/feeds';
 import { LocationSummary } from '../../contract/locations';
-import { cities, citySuperCategories, locations, reviews } from '../../db/schema';
+import { cities, citySuperCategories, locations } from '../../db/schema';
 import { notFound } from '../http-errors';
 import { listClassifications } from './classification-lists';
 import { errorResponses, type ApiRoutes } from './context';
@@ -17,7 +17,7 @@ import type { ReadCall } from './read-route';
 import {
   cityMemoKey,
   findCities,
-  findReviews,
+  findCityReviews,
   prepared,
   summaryColumns,
   toLocationSummary,
@@ -46,6 +46,29 @@ const cityTopLocations = prepared((db) =>
     .orderBy(desc(locations.rankScore), locations.id)
     .limit(sql.placeholder('limit'))
     .prepare('city_top_locations'),
+);
+
+/**
+ * Every strip of a city page in one statement (a page asks for all five at once): for each kind,
+ * in the order given, the same walk of the city's places in rank order as cityTopLocations.
+ */
+const cityStrips = prepared((db) =>
+  db
+    .select({ ...summaryColumns, kind: sql<string>`k.kind` })
+    .from(
+      sql`unnest(${sql.placeholder('kinds')}::text[]) with ordinality as k(kind, n)
+        cross join lateral (
+          select ${locations.id} as id from ${locations}
+          where ${locations.cityId} = ${sql.placeholder('city')}
+            and k.kind = any(${locations.superCategories})
+          order by ${locations.rankScore} desc, ${locations.id}
+          limit ${sql.placeholder('limit')}
+        ) as top`,
+    )
+    .innerJoin(locations, sql`${locations.id} = top.id`)
+    .innerJoin(cities, eq(cities.id, locations.cityId))
+    .orderBy(sql`k.n`, desc(locations.rankScore), locations.id)
+    .prepare('city_strips'),
 );
 
 /** A city's stored count of places per super category (db/derived.ts keeps them). */
@@ -100,13 +123,7 @@ export const cityRoutes: ApiRoutes = (ctx) => async (app) => {
       const city = await cityOr404(call, params.id);
       const { limit, start } = query;
       const [content, cuisines, superCounts] = await Promise.all([
-        findReviews(
-          ctx,
-          eq(reviews.cityId, city.clm_id),
-          [desc(reviews.rankScore), reviews.id],
-          limit + 1,
-          start,
-        ),
+        findCityReviews(ctx, city.clm_id, limit + 1, start),
         listClassifications(ctx.db, {
           kind: 'cuisine',
           cityId: city.clm_id,
@@ -154,6 +171,17 @@ export const cityRoutes: ApiRoutes = (ctx) => async (app) => {
       const { params, query } = call;
       const city = await cityOr404(call, params.id);
       const { super_category: superCategory, limit } = query;
+      if (!call.http) {
+        // A page render asks for every strip at once: one statement answers them all.
+        const strips = await call.memo(`city_strips:${city.clm_id}:${limit}`, () =>
+          cityStrips(ctx.db).execute({ city: city.clm_id, kinds: [...SUPER_CATEGORIES], limit }),
+        );
+        return {
+          data: strips
+            .filter((row) => row.kind === superCategory)
+            .map((row) => toLocationSummary(ctx, row)),
+        };
+      }
       const rows = await cityTopLocations(ctx.db).execute({
         city: city.clm_id,
         kind: superCategory,

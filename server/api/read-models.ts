@@ -314,6 +314,33 @@ export async function findLocationReviews(
   return rows.map((row) => toReview(ctx, row, shared));
 }
 
+/** A city's videos, best ranked first (its feed, spec §7): findReviews' query, built once. */
+const reviewsOfCity = prepared((db) => {
+  const bestFirst = [desc(reviews.rankScore), reviews.id];
+  const page = db
+    .select({ id: reviews.id })
+    .from(reviews)
+    .where(eq(reviews.cityId, sql.placeholder('id')))
+    .orderBy(...bestFirst)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'));
+  return selectReviewsFrom(db)
+    .where(inArray(reviews.id, page))
+    .orderBy(...bestFirst)
+    .prepare('reviews_of_city');
+});
+
+export async function findCityReviews(
+  ctx: ReadContext,
+  id: number,
+  limit: number,
+  offset: number,
+): Promise<Review[]> {
+  const rows = await reviewsOfCity(ctx.db).execute({ id, limit, offset });
+  const shared = sharedParts();
+  return rows.map((row) => toReview(ctx, row, shared));
+}
+
 const selectReviews = (ctx: ReadContext) => selectReviewsFrom(ctx.db);
 const selectReviewsFrom = (db: Database) =>
   db

@@ -114,6 +114,38 @@ describe('one page render', () => {
     }
   });
 
+  it('reads a city page’s five strips in one statement, each as the API answers its kind', async () => {
+    const city = world.cities[0]!;
+    sent = [];
+    recording = true;
+    const answer = await app.inject({
+      method: 'GET',
+      url: cityPath(city.stateSlug, city.citySlug),
+      headers: { accept: 'text/html', 'user-agent': 'Mozilla/5.0 Chrome/131.0.0.0' },
+    });
+    recording = false;
+    const strips = sent.filter((s) => s.includes('with ordinality as k(kind, n)'));
+    expect(strips).toHaveLength(1);
+    expect(sent.filter((s) => /"locations"\."city_id" = \$1 and \$2::text = any/.test(s))).toEqual(
+      [],
+    );
+    for (const kind of ['dining', 'nightlife', 'hotel', 'experiences', 'shopping']) {
+      const section = new RegExp(`<section id="${kind}"[^>]*>([\\s\\S]*?)</section>`).exec(
+        answer.body,
+      )?.[1];
+      const onPage = [...(section ?? '').matchAll(/href="(\/location\/[^"]+)"/g)].map((m) => m[1]);
+      const api = await app.inject({
+        method: 'GET',
+        url: `/api/v2/cities/${city.id}/top-locations?super_category=${kind}&limit=8`,
+      });
+      const expected = (api.json() as { data: { city_slug: string; clm_slug: string }[] }).data.map(
+        (l) => locationInCityPath(l.city_slug, l.clm_slug),
+      );
+      expect(expected.length, kind).toBeGreaterThan(0);
+      expect(onPage, kind).toEqual(expected);
+    }
+  });
+
   it('reads a city once for its page, however many of its reads need it', async () => {
     const city = world.cities[0]!;
     const { statements } = await render(cityPath(city.stateSlug, city.citySlug));
