@@ -7,6 +7,7 @@ import { CITY_FEED_LIMIT } from '../features/cities/use-city-feed';
 import { CLASSIFICATIONS_PER_PAGE } from '../features/cities/use-classification-pages';
 import { ShareButton } from '../features/sharing/share-button';
 import { paths } from '../paths';
+import { placeCard } from '../components/ui/poster-card';
 import { defineScreen } from './screen-module';
 
 /** Places per strip: a taste of each kind; its "See all" opens the city's results of that kind. */
@@ -44,7 +45,10 @@ export const screen = defineScreen<CityData | { city: null }>({
       feed,
       cuisines,
       categories,
-      strips: SUPER_CATEGORIES.map((key, i) => ({ key, places: strips[i]?.data ?? [] })),
+      strips: SUPER_CATEGORIES.map((key, i) => ({
+        key,
+        places: (strips[i]?.data ?? []).map(placeCard),
+      })),
     };
   },
   meta: (data, _screen, origin) => {

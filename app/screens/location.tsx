@@ -11,6 +11,7 @@ import { ShareButton } from '../features/sharing/share-button';
 import { useBusinessEntryDefault } from '../flags';
 import { paths } from '../paths';
 import { useRootData } from '../root-data';
+import { placeCard } from '../components/ui/poster-card';
 import { defineScreen } from './screen-module';
 
 type LocationData =
@@ -34,7 +35,7 @@ export const screen = defineScreen<LocationData>({
       location,
       videos,
       tips,
-      related: related?.data ?? [],
+      related: (related?.data ?? []).map(placeCard),
       follows,
       source: url.searchParams.get('utm_source') ?? '',
     };

@@ -1,6 +1,27 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import type { LocationSummary } from '../../../contract/locations';
 import styles from './poster-card.module.css';
+
+/** What a place's card shows (a city strip, related places): all a page keeps of the place. */
+export type PlaceCard = Pick<
+  LocationSummary,
+  'clm_id' | 'clm_name' | 'clm_label' | 'clm_neighborhood' | 'clm_slug' | 'city_slug' | 'poster_url'
+>;
+
+/**
+ * A place as its card shows it. A screen's data keeps only this of the places it shows as
+ * cards: the rest would be written into the page's data and carried to the browser for nothing.
+ */
+export const placeCard = (place: LocationSummary): PlaceCard => ({
+  clm_id: place.clm_id,
+  clm_name: place.clm_name,
+  clm_label: place.clm_label,
+  clm_neighborhood: place.clm_neighborhood,
+  clm_slug: place.clm_slug,
+  city_slug: place.city_slug,
+  poster_url: place.poster_url,
+});
 
 /**
  * A link with a poster, a title and a line under it: places in a city strip, related places,

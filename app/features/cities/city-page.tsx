@@ -13,10 +13,9 @@ import type { City } from '../../../contract/cities';
 import type { ClassificationList } from '../../../contract/classifications';
 import { SUPER_CATEGORY_NAMES, type SuperCategory } from '../../../contract/super-categories';
 import type { CityFeed } from '../../../contract/feeds';
-import type { LocationSummary } from '../../../contract/locations';
 import { Button } from '../../components/ui/button';
 import { CardRow } from '../../components/ui/card-row';
-import { PosterCard } from '../../components/ui/poster-card';
+import { PosterCard, type PlaceCard } from '../../components/ui/poster-card';
 import { Skeleton } from '../../components/ui/card';
 import { VideoGrid } from '../../components/ui/video-grid';
 import { paths } from '../../paths';
@@ -27,7 +26,7 @@ import { useClassificationPages } from './use-classification-pages';
 export interface CityData {
   city: City;
   feed: CityFeed;
-  strips: { key: SuperCategory; places: LocationSummary[] }[];
+  strips: { key: SuperCategory; places: PlaceCard[] }[];
   cuisines: ClassificationList | null;
   categories: ClassificationList | null;
 }

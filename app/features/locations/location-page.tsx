@@ -5,13 +5,12 @@ import { SUPER_CATEGORY_NAMES, type SuperCategory } from '../../../contract/supe
 import type {
   Location,
   LocationFollows,
-  LocationSummary,
   TipList,
 } from '../../../contract/locations';
 import type { VideoList } from '../../../contract/reviews';
 import { Avatar } from '../../components/ui/avatar';
 import { Button } from '../../components/ui/button';
-import { PosterCard } from '../../components/ui/poster-card';
+import { PosterCard, type PlaceCard } from '../../components/ui/poster-card';
 import { VideoGrid } from '../../components/ui/video-grid';
 import { paths } from '../../paths';
 import styles from './location-page.module.css';
@@ -23,7 +22,7 @@ export interface LocationPageData {
   location: Location;
   videos: VideoList | null;
   tips: TipList | null;
-  related: LocationSummary[];
+  related: PlaceCard[];
   follows: LocationFollows | null;
 }
 
