@@ -285,61 +285,52 @@ export async function findReviews(
 }
 
 /**
- * A place's videos, newest first (its page's list and its "show more"): findReviews' query,
- * built once.
+ * findReviews' query for the videos of one place or one city (`column = $id`), in `order`, built
+ * once (ADR 044): the statements every place page and city page run.
  */
-const reviewsOfLocation = prepared((db) => {
-  const newestFirst = [desc(reviews.createdAt), desc(reviews.id)];
-  const page = db
-    .select({ id: reviews.id })
-    .from(reviews)
-    .where(eq(reviews.locationId, sql.placeholder('id')))
-    .orderBy(...newestFirst)
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'));
-  return selectReviewsFrom(db)
-    .where(inArray(reviews.id, page))
-    .orderBy(...newestFirst)
-    .prepare('reviews_of_location');
-});
+const reviewsWhere = (column: AnyPgColumn, order: Order[], name: string) =>
+  prepared((db) => {
+    const page = db
+      .select({ id: reviews.id })
+      .from(reviews)
+      .where(eq(column, sql.placeholder('id')))
+      .orderBy(...order)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'));
+    return selectReviewsFrom(db)
+      .where(inArray(reviews.id, page))
+      .orderBy(...order)
+      .prepare(name);
+  });
 
-export async function findLocationReviews(
+/** A place's videos, newest first (its page's list and its "show more"). */
+const reviewsOfLocation = reviewsWhere(
+  reviews.locationId,
+  [desc(reviews.createdAt), desc(reviews.id)],
+  'reviews_of_location',
+);
+/** A city's videos, best ranked first (its feed, spec §7). */
+const reviewsOfCity = reviewsWhere(
+  reviews.cityId,
+  [desc(reviews.rankScore), reviews.id],
+  'reviews_of_city',
+);
+
+const reviewPage = async (
   ctx: ReadContext,
-  id: number,
-  limit: number,
-  offset: number,
-): Promise<Review[]> {
-  const rows = await reviewsOfLocation(ctx.db).execute({ id, limit, offset });
+  statement: typeof reviewsOfLocation,
+  params: { id: number; limit: number; offset: number },
+): Promise<Review[]> => {
+  const rows = await statement(ctx.db).execute(params);
   const shared = sharedParts();
   return rows.map((row) => toReview(ctx, row, shared));
-}
+};
 
-/** A city's videos, best ranked first (its feed, spec §7): findReviews' query, built once. */
-const reviewsOfCity = prepared((db) => {
-  const bestFirst = [desc(reviews.rankScore), reviews.id];
-  const page = db
-    .select({ id: reviews.id })
-    .from(reviews)
-    .where(eq(reviews.cityId, sql.placeholder('id')))
-    .orderBy(...bestFirst)
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'));
-  return selectReviewsFrom(db)
-    .where(inArray(reviews.id, page))
-    .orderBy(...bestFirst)
-    .prepare('reviews_of_city');
-});
+export const findLocationReviews = (ctx: ReadContext, id: number, limit: number, offset: number) =>
+  reviewPage(ctx, reviewsOfLocation, { id, limit, offset });
 
-export async function findCityReviews(
-  ctx: ReadContext,
-  id: number,
-  limit: number,
-  offset: number,
-): Promise<Review[]> {
-  const rows = await reviewsOfCity(ctx.db).execute({ id, limit, offset });
-  const shared = sharedParts();
-  return rows.map((row) => toReview(ctx, row, shared));
-}
+export const findCityReviews = (ctx: ReadContext, id: number, limit: number, offset: number) =>
+  reviewPage(ctx, reviewsOfCity, { id, limit, offset });
 
 const selectReviews = (ctx: ReadContext) => selectReviewsFrom(ctx.db);
 const selectReviewsFrom = (db: Database) =>
