@@ -33,6 +33,7 @@ const TABLES = [
   'cities',
   'classifications',
   'city_classifications',
+  'city_super_categories',
   'users',
   'locations',
   'reviews',

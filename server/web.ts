@@ -326,7 +326,8 @@ export async function registerWebApp(
         reply.header('cache-control', 'no-store');
       } else if (!headers.some(([key]) => key === 'cache-control'))
         reply.header('cache-control', 'private, no-cache');
-      return reply.send(html ?? undefined);
+      // An answer without a body (a redirect, HEAD) sends none, not an empty byte string.
+      return reply.send(html && html.byteLength > 0 ? html : undefined);
     },
   });
 }

@@ -37,7 +37,9 @@ test.describe('opening results', () => {
     await expect(page.getByRole('listbox').first()).toBeVisible();
     await box.press('Enter');
     await expect(page).toHaveURL(/\/\?q=sushi$/);
-    expect((await shown(page)).screen).toBe('search');
+    // The address changes as the navigation commits; React renders the new screen just after
+    // (a transition): wait for it rather than read it at once (CI caught the gap at 1440 px).
+    await expect.poll(async () => (await shown(page)).screen).toBe('search');
     await expect(page.getByTestId('results-headline')).toHaveText(/^Sushi/);
     await expect(count(page)).toHaveText(/^\d+ places?/);
     expect(await places(page).count()).toBeGreaterThan(0);

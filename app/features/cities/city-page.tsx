@@ -100,14 +100,17 @@ export function CityPage({
                   </h2>
                 }
                 more={
-                  <Link to={paths.results({ category: key }, inCity)} className={styles.seeAll}>
-                    See all
-                    <span className="visually-hidden">
-                      {' '}
-                      {countOf.get(key) ?? ''} {SUPER_CATEGORY_NAMES[key]} in {city.clm_city}
-                    </span>
-                    <ArrowRight aria-hidden="true" />
-                  </Link>
+                  // only when the strip does not already hold every place of its kind
+                  (countOf.get(key) ?? 0) > places.length && (
+                    <Link to={paths.results({ category: key }, inCity)} className={styles.seeAll}>
+                      See all
+                      <span className="visually-hidden">
+                        {' '}
+                        {countOf.get(key) ?? ''} {SUPER_CATEGORY_NAMES[key]} in {city.clm_city}
+                      </span>
+                      <ArrowRight aria-hidden="true" />
+                    </Link>
+                  )
                 }
                 className={styles.stripList}
               >
