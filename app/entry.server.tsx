@@ -46,8 +46,8 @@ function scriptsAfterFirstPaint(html: Buffer): Buffer {
  * Every page is sent complete (`onAllReady`): its title, heading and content are in the HTML
  * before any script runs, for people on slow phones and for search engines alike. React DOM's
  * server renderer (docs/decisions/019-react.md) waits for every lazy part; the whole document is
- * collected into one `Buffer` (ADR 046), so the host can keep a copy of a page that is the same for every
- * anonymous visitor (server/page-cache.ts). A render that has not finished after
+ * collected into one `Buffer` (ADR 046), so the host can keep a copy of a page that is the same
+ * for every anonymous visitor (server/page-cache.ts). A render that has not finished after
  * `streamTimeout` + 1 s is aborted (the error page answers).
  */
 export default function handleRequest(
