@@ -1,5 +1,4 @@
 import { and, asc, between, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
-import MiniSearch, { type SearchOptions } from 'minisearch';
 import type { z } from 'zod';
 import { City } from '../../contract/cities';
 import type { SuperCategory, Tag } from '../../contract/classifications';
@@ -26,6 +25,7 @@ import {
   toLocationSummary,
   type ReadContext,
 } from '../api/read-models';
+import { bestScore, TextIndex, type TextDoc, type TextQuery } from './text-index';
 import { normalize, singular, terms, words } from './text';
 import {
   compileVocabulary,
@@ -38,7 +38,7 @@ import {
 
 /**
  * The in-process search index (ADR 035): every place, city and person the wonder-search answers
- * with, held in memory with MiniSearch indexes over their words. Built from the database after
+ * with, held in memory with text indexes over their words (text-index.ts). Built from the database after
  * boot (searches use SQL until it is ready) and kept current by polling the rows' `updated_at`,
  * so every replica on one PostgreSQL sees a change another replica wrote within a second or so.
  */
@@ -92,15 +92,6 @@ interface Person {
   followers: number;
 }
 
-interface PlaceDoc {
-  id: number;
-  name: string;
-  label: string;
-  tags: string;
-  neighborhood: string;
-  city: string;
-}
-
 const PAGE = 2000;
 /** Rows changed this long before the last one seen are read again: a transaction's now() is its start. */
 const OVERLAP_MS = 10_000;
@@ -124,7 +115,12 @@ const processTerm = (term: string) => singular(term);
  */
 const fuzzy = (term: string) => (term.length >= 7 ? 2 : term.length >= 4 ? 1 : false);
 
-const placeSearchOptions = (combineWith: 'AND' | 'OR'): SearchOptions => ({
+const PLACE_FIELDS = ['name', 'label', 'tags', 'neighborhood', 'city'] as const;
+type PlaceField = (typeof PLACE_FIELDS)[number];
+type PlaceDoc = TextDoc<PlaceField, Place>;
+const PEOPLE_FIELDS = ['handle', 'name'] as const;
+
+const placeSearchOptions = (combineWith: 'AND' | 'OR'): TextQuery<PlaceField> => ({
   boost: { name: 3, label: 1.5, tags: 1.5, neighborhood: 0.7, city: 0.5 },
   // The last word may be unfinished (the search box asks as people type).
   prefix: (_term, i, all) => i === all.length - 1,
@@ -146,11 +142,11 @@ export class SearchIndex {
   private placeText = this.newPlaceText();
   private people = new Map<number, Person>();
   private byHandle = new Map<string, number>();
-  private peopleText = new MiniSearch<{ id: number; handle: string; name: string }>({
-    fields: ['handle', 'name'],
+  private peopleText = new TextIndex<(typeof PEOPLE_FIELDS)[number], Person>(
+    PEOPLE_FIELDS,
     tokenize,
     processTerm,
-  });
+  );
   private cityList: City[] = [];
   private tagList: (VocabularyTag & { id: number })[] = [];
   private vocabulary: CompiledVocabulary = compileVocabulary({
@@ -166,6 +162,8 @@ export class SearchIndex {
    */
   private byRank: Place[] = [];
   private byCity = new Map<number, Place[]>();
+  /** Places by neighbourhood name (normalized; the same name may be in several cities). */
+  private byHood = new Map<string, Place[]>();
   private byTag = new Map<number, Place[]>();
   private bySuper = new Map<SuperCategory, Place[]>();
   /** Places by the words of their name (Place.nameTerms). */
@@ -204,11 +202,7 @@ export class SearchIndex {
   ) {}
 
   private newPlaceText() {
-    return new MiniSearch<PlaceDoc>({
-      fields: ['name', 'label', 'tags', 'neighborhood', 'city'],
-      tokenize,
-      processTerm,
-    });
+    return new TextIndex<PlaceField, Place>(PLACE_FIELDS, tokenize, processTerm);
   }
 
   /** Builds the index in the background and keeps it current; searches use SQL until ready. */
@@ -308,6 +302,7 @@ export class SearchIndex {
       else lists.set(key, [p]);
     };
     this.byCity = new Map();
+    this.byHood = new Map();
     this.byTag = new Map();
     this.bySuper = new Map();
     this.oneWordNames = new Map();
@@ -319,6 +314,7 @@ export class SearchIndex {
       if (p.nameLength === 1)
         listIn(this.oneWordNames, p.nameTerms.split(' ').find((w) => w !== 'the') ?? '', p);
       listIn(this.byCity, p.cityId, p);
+      listIn(this.byHood, p.hood, p);
       for (const id of p.tagIds) listIn(this.byTag, id, p);
       for (const kind of new Set(p.superCategories)) listIn(this.bySuper, kind, p);
     }
@@ -446,6 +442,7 @@ export class SearchIndex {
       if (place.topReview) this.indexed.add(place.topReview);
       docs.push({
         id: r.id,
+        ref: place,
         name: r.name,
         label: r.label,
         tags: [...tags.map((t) => t.name), ...r.superCategories].join(' '),
@@ -472,7 +469,7 @@ export class SearchIndex {
       .select({ ...authorColumns, followers: users.followerCount, updatedAt: users.updatedAt })
       .from(users)
       .where(inArray(users.id, ids));
-    const docs = [];
+    const docs: TextDoc<(typeof PEOPLE_FIELDS)[number], Person>[] = [];
     for (const r of rows) {
       let author: Author;
       try {
@@ -488,13 +485,10 @@ export class SearchIndex {
         if (this.byHandle.get(old.handle) === r.id) this.byHandle.delete(old.handle);
       }
       const handle = normalize(r.username).replace(/ /g, '');
-      this.people.set(r.id, {
-        author,
-        handle,
-        followers: r.followers,
-      });
+      const person = { author, handle, followers: r.followers };
+      this.people.set(r.id, person);
       this.byHandle.set(handle, r.id);
-      docs.push({ id: r.id, handle: `${handle} ${r.username}`, name: r.displayName });
+      docs.push({ id: r.id, ref: person, handle: `${handle} ${r.username}`, name: r.displayName });
       this.peopleSeen.set(r.id, r.updatedAt.getTime());
       if (r.updatedAt > this.peopleSince) this.peopleSince = r.updatedAt;
     }
@@ -761,9 +755,13 @@ export class SearchIndex {
         ? p.superCategories.includes(tag.safeName as SuperCategory)
         : p.tagIds.has(tag.id);
     /** The shortest rank-ordered list holding every place these filters (and `tag`) can pass. */
-    const candidates = (cityId: number | null, tag: VocabularyTag | null): Place[] => {
+    const candidates = (
+      where: { cityId: number | null; hood: boolean },
+      tag: VocabularyTag | null,
+    ): Place[] => {
       const lists: Place[][] = [this.byRank];
-      if (cityId !== null) lists.push(this.byCity.get(cityId) ?? []);
+      if (where.cityId !== null) lists.push(this.byCity.get(where.cityId) ?? []);
+      if (where.hood && hoodName !== null) lists.push(this.byHood.get(hoodName) ?? []);
       const tagList = (t: VocabularyTag | null) => {
         if (!t) return;
         if (t.id !== null) lists.push(this.byTag.get(t.id) ?? []);
@@ -808,7 +806,7 @@ export class SearchIndex {
       };
       const ok = (p: Place) => passesFilters(p, where);
       if (what === '') {
-        for (const p of candidates(where.cityId, null)) if (ok(p)) offer(p, popularity(p));
+        for (const p of candidates(where, null)) if (ok(p)) offer(p, popularity(p));
         return { top, seen };
       }
       const tag = u.tag && what === u.what ? u.tag : null;
@@ -838,7 +836,7 @@ export class SearchIndex {
           top.total = seen - [...named].filter((p) => carries(p, tag)).length;
           if (seen > 0) return { top, seen };
         } else {
-          for (const p of candidates(where.cityId, tag))
+          for (const p of candidates(where, tag))
             if (carries(p, tag) && ok(p)) {
               const says = tagWords.every((w) => p.nameWords.has(w)) ? 1 : 0;
               offer(p, says + popularity(p));
@@ -846,24 +844,19 @@ export class SearchIndex {
           if (seen > 0) return { top, seen };
         }
       }
-      const text = this.textScores(
-        what,
-        unfiltered(where) ? null : (id) => ok(this.places.get(id)!),
-      );
+      const text = this.textScores(what, unfiltered(where) ? null : ok);
       const whatWords = terms(what).join(' ');
       // By relevance, a match can gain at most 1 for a name spelled exactly (those are looked
       // up), else 0.3 for a name that starts so, and 0.15 for popularity: once the page is full
       // of better ones, a weaker text score is only counted, its place not read.
-      const exact = new Set((this.byNameTerms.get(whatWords) ?? []).map((p) => p.id));
-      const namedIds = new Set([...named].map((p) => p.id));
+      const exact = new Set(this.byNameTerms.get(whatWords) ?? []);
       const bounded = !byDistance && q.sort === 'relevance';
-      for (const [id, score] of text) {
-        if (bounded && !exact.has(id) && score + 0.45 < top.worstScore()) {
+      for (const [p, score] of text) {
+        if (bounded && !exact.has(p) && score + 0.45 < top.worstScore()) {
           seen += 1;
-          if (!namedIds.has(id)) top.total += 1;
+          if (!named.has(p)) top.total += 1;
           continue;
         }
-        const p = this.places.get(id)!;
         const name = p.nameTerms;
         const bonus = name === whatWords ? 1 : name.startsWith(whatWords) ? 0.3 : 0;
         offer(p, score + bonus + 0.15 * popularity(p));
@@ -872,8 +865,11 @@ export class SearchIndex {
     };
     // A query that spells a whole name ("Silver Lanes", "Chicago Central Hotel") finds that
     // place first, whatever its words also name (a neighbourhood "Silver Lake", a city).
-    const named = this.wholeNames(q.term, (p) =>
-      passesFilters(p, { cityId: q.city_id ?? null, hood: false }),
+    const namesWhere = { cityId: q.city_id ?? null, hood: false };
+    const named = this.wholeNames(
+      q.term,
+      (p) => passesFilters(p, namesWhere),
+      unfiltered(namesWhere),
     );
     const namedPlaces = new Set(named.keys());
     const hood = u.neighborhood !== null;
@@ -896,7 +892,11 @@ export class SearchIndex {
   }
 
   /** Places whose whole name the query spells (typos allowed), with their text score 0–1. */
-  private wholeNames(term: string, ok: (p: Place) => boolean): Map<Place, number> {
+  private wholeNames(
+    term: string,
+    ok: (p: Place) => boolean,
+    unfilteredNames: boolean,
+  ): Map<Place, number> {
     const typed = terms(term).filter((w) => w !== 'the');
     const found = new Map<Place, number>();
     if (typed.length === 0) return found;
@@ -907,15 +907,19 @@ export class SearchIndex {
         if (ok(place)) found.set(place, 1);
       return found;
     }
-    const results = this.searchText(typed.join(' '), {
-      fields: ['name'],
-      prefix: (t, i, all) => i === all.length - 1 && t.length >= 3,
-      combineWith: 'AND',
-      filter: (r) => ok(this.places.get(r.id as number)!),
-    });
-    const best = results[0]?.score ?? 1;
+    const results = this.searchText(
+      typed.join(' '),
+      {
+        fields: ['name'],
+        prefix: (t, i, all) => i === all.length - 1 && t.length >= 3,
+        combineWith: 'AND',
+      },
+      // No filter: every place passes, and none is asked.
+      unfilteredNames ? undefined : ok,
+    );
+    const best = bestScore(results);
     for (const r of results) {
-      const place = this.places.get(r.id as number)!;
+      const place = r.ref;
       if (place.nameLength === typed.length) found.set(place, r.score / best);
     }
     return found;
@@ -926,38 +930,36 @@ export class SearchIndex {
    * spelled right is not also every word one or two edits from it, and exact lookups cost a
    * fraction of fuzzy ones.
    */
-  private searchText(query: string, options: SearchOptions) {
-    const exact = this.placeText.search(query, { ...options, fuzzy: false });
-    return exact.length > 0 ? exact : this.placeText.search(query, { ...options, fuzzy });
+  private searchText(query: string, options: TextQuery<PlaceField>, only?: (p: Place) => boolean) {
+    const exact = this.placeText.search(query, { ...options, fuzzy: false }, only);
+    return exact.length > 0 ? exact : this.placeText.search(query, { ...options, fuzzy }, only);
   }
 
-  /** Text scores of places for `what`, 0–1 (the best is 1): every word, else any word. */
   /**
-   * Text scores of places for `what`, 0–1 (the best is 1), best first: every word, else any
+   * Text scores of places for `what`, 0–1 (the best is 1), in no order: every word, else any
    * word. `filter` null: every place may match.
    */
   private textScores(
     what: string,
-    filter: ((id: number) => boolean) | null,
-  ): [id: number, score: number][] {
-    const only = filter ? { filter: (r: { id: unknown }) => filter(r.id as number) } : {};
+    filter: ((p: Place) => boolean) | null,
+  ): [place: Place, score: number][] {
     // "the" names nothing beside other words (thousands of names hold it): left out then.
     const meaningful = what
       .split(' ')
       .filter((w) => w !== 'the')
       .join(' ');
     if (meaningful !== '' && meaningful !== what) what = meaningful;
-    let results = this.searchText(what, { ...placeSearchOptions('AND'), ...only });
+    let results = this.searchText(what, placeSearchOptions('AND'), filter ?? undefined);
     if (results.length === 0) {
       // Some words match nothing: places that match at least half of them, so a stray word
       // ("best tacos") still finds, and a query of nonsense with one lucky word does not.
       const needed = Math.ceil(terms(what).length / 2);
       results = this.placeText
-        .search(what, { ...placeSearchOptions('OR'), ...only })
-        .filter((r) => r.queryTerms.length >= needed);
+        .search(what, placeSearchOptions('OR'), filter ?? undefined)
+        .filter((r) => r.matched >= needed);
     }
-    const best = results[0]?.score ?? 1;
-    return results.map((r) => [r.id as number, r.score / best]);
+    const best = bestScore(results);
+    return results.map((r) => [r.ref, r.score / best]);
   }
 
   private findCities(term: string, u: Understanding, limit: number): City[] {
@@ -984,7 +986,7 @@ export class SearchIndex {
     const scored = new Map<number, number>();
     if (exact !== undefined) scored.set(exact, 100);
     // Names as typed first; typos only when nothing is spelled so ("vegan" is no "…_vegas").
-    const options: SearchOptions = {
+    const options: TextQuery<(typeof PEOPLE_FIELDS)[number]> = {
       boost: { handle: 2 },
       prefix: (t, i, all) => i === all.length - 1 && t.length >= 2,
       combineWith: 'AND',
@@ -999,10 +1001,9 @@ export class SearchIndex {
         ...options,
         fuzzy: (t: string) => (t.length >= 5 ? 1 : false),
       });
-    const best = results[0]?.score ?? 1;
+    const best = bestScore(results);
     for (const r of results) {
-      const id = r.id as number;
-      const p = this.people.get(id)!;
+      const { id, ref: p } = r;
       const bonus = p.handle.startsWith(handle) ? 1 : 0;
       scored.set(
         id,

@@ -1,0 +1,156 @@
+import MiniSearch, { type SearchOptions } from 'minisearch';
+import { describe, expect, it } from 'vitest';
+import { bestScore, TextIndex, type TextDoc, type TextQuery } from './text-index';
+import { singular, words } from './text';
+
+const FIELDS = ['name', 'label', 'tags', 'neighborhood', 'city'] as const;
+type Field = (typeof FIELDS)[number];
+/** Each place's `ref` is its id. */
+type PlaceDoc = TextDoc<Field, number>;
+const tokenize = (text: string) => words(text);
+const processTerm = (term: string) => singular(term);
+
+// A small world with common words ("coffee", "bar", "and") and rare ones ("nutmeg").
+const first = ['Nutmeg', 'Little', 'Raven', 'Hoang', 'Golden', 'Blue', 'Coffee', 'The', 'Fig'];
+const second = ['Coffee', 'Room', 'Bar', '& Sons', 'Spoon', 'Coffeehouse', 'Noodles', 'Wine'];
+const labels = ['Coffee Shop', 'Cocktail Bar', 'Restaurant', 'Wine Bar', 'Bakery'];
+const hoods = ['Little Italy', 'River North', 'Pilsen', 'Andersonville'];
+const cities = ['Chicago', 'Miami', 'New York'];
+
+function docs(): PlaceDoc[] {
+  const out: PlaceDoc[] = [];
+  let seed = 7;
+  const pick = <T>(list: T[]) => {
+    seed = (seed * 48271) % 2147483647;
+    return list[seed % list.length]!;
+  };
+  for (let id = 1; id <= 1500; id++)
+    out.push({
+      id,
+      ref: id,
+      name: `${pick(first)} ${pick(second)}${id % 7 === 0 ? ` ${pick(first)}` : ''}`,
+      label: pick(labels),
+      tags: `${pick(labels)} dining`,
+      neighborhood: pick(hoods),
+      city: pick(cities),
+    });
+  // One place with a word no other has: an AND with it looks each other word up in that place
+  // alone, where "coffee bar" walks the postings.
+  out[0]!.name = 'Zanzibar Coffee Bar';
+  return out;
+}
+
+const fuzzy = (term: string) => (term.length >= 7 ? 2 : term.length >= 4 ? 1 : false);
+const everyField = (combineWith: 'AND' | 'OR', typos: boolean): TextQuery<Field> => ({
+  boost: { name: 3, label: 1.5, tags: 1.5, neighborhood: 0.7, city: 0.5 },
+  prefix: (_term, i, all) => i === all.length - 1,
+  fuzzy: typos ? fuzzy : false,
+  combineWith,
+});
+const namesOnly: TextQuery<Field> = {
+  fields: ['name'],
+  prefix: (t, i, all) => i === all.length - 1 && t.length >= 3,
+  combineWith: 'AND',
+};
+
+const queries = [
+  'nutmeg coffee',
+  'zanzibar coffee b',
+  'zanzibr coffee',
+  'nutmeg coff',
+  'little room',
+  'hoang & sons',
+  'the golden spoon',
+  'coffee bar',
+  'raven noodles chicago',
+  'fig wine little italy',
+  'nutmge coffee',
+  'golden coffe',
+  'coffee coffee',
+  'nothing coffee',
+  'blue',
+];
+
+describe('TextIndex', () => {
+  const world = docs();
+  const text = new TextIndex<Field, number>(FIELDS, tokenize, processTerm);
+  text.addAll(world);
+  const mini = new MiniSearch<PlaceDoc>({
+    fields: ['name', 'label', 'tags', 'neighborhood', 'city'],
+    tokenize,
+    processTerm,
+  });
+  mini.addAll(world);
+
+  /** The same query asked of MiniSearch. */
+  const asMiniSearch = (options: TextQuery<Field>): SearchOptions => ({
+    ...options,
+    fields: options.fields ? [...options.fields] : undefined,
+  });
+
+  /** The same answers as MiniSearch's: the same documents, scores and matched words. */
+  const expectSame = (query: string, options: TextQuery<Field>, only?: (id: number) => boolean) => {
+    const byId = <T extends { id: number }>(list: T[]) => [...list].sort((a, b) => a.id - b.id);
+    const want = byId(
+      mini
+        .search(query, {
+          ...asMiniSearch(options),
+          ...(only ? { filter: (r) => only(r.id as number) } : {}),
+        })
+        .map((r) => ({ id: r.id as number, score: r.score, matched: r.queryTerms.length })),
+    );
+    const got = byId(text.search(query, options, only));
+    expect(got.map((r) => r.id)).toEqual(want.map((r) => r.id));
+    got.forEach((r, i) => {
+      expect(r.score).toBeCloseTo(want[i]!.score, 9);
+      expect(r.matched).toBe(want[i]!.matched);
+    });
+    expect(bestScore(got)).toBeCloseTo(bestScore(want), 9);
+    return got.length;
+  };
+
+  it.each(queries)('finds and scores "%s" as MiniSearch does', (query) => {
+    let found = 0;
+    for (const options of [
+      everyField('AND', false),
+      everyField('AND', true),
+      everyField('OR', false),
+      namesOnly,
+    ])
+      found += expectSame(query, options);
+    if (!query.startsWith('nothing')) expect(found).toBeGreaterThan(0);
+  });
+
+  it('asks which places may match before scoring, with the same answers as a filter', () => {
+    const inChicago = (id: number) => world[id - 1]!.city === 'Chicago';
+    for (const query of queries) {
+      expectSame(query, everyField('AND', false), inChicago);
+      expectSame(query, everyField('OR', true), inChicago);
+      expectSame(query, namesOnly, inChicago);
+    }
+  });
+
+  it('stays the same after places are discarded and added again', () => {
+    const again = new TextIndex<Field, number>(FIELDS, tokenize, processTerm);
+    again.addAll(world);
+    for (const doc of world.slice(0, 700)) again.discard(doc.id);
+    again.addAll(world.slice(0, 700).map((d) => ({ ...d, name: `${d.name} Nutmeg` })));
+    const fresh = new MiniSearch<PlaceDoc>({
+      fields: ['name', 'label', 'tags', 'neighborhood', 'city'],
+      tokenize,
+      processTerm,
+    });
+    fresh.addAll([
+      ...world.slice(700),
+      ...world.slice(0, 700).map((d) => ({ ...d, name: `${d.name} Nutmeg` })),
+    ]);
+    for (const query of ['nutmeg coffee', 'little nutmeg', 'hoang and']) {
+      const want = fresh
+        .search(query, asMiniSearch(everyField('AND', false)))
+        .map((r) => r.id as number);
+      const got = again.search(query, everyField('AND', false)).map((r) => r.id);
+      expect(new Set(got)).toEqual(new Set(want));
+      expect(got.length).toBeGreaterThan(0);
+    }
+  });
+});
