@@ -25,7 +25,14 @@ import {
   toLocationSummary,
   type ReadContext,
 } from '../api/read-models';
-import { bestScore, TextIndex, type TextDoc, type TextQuery } from './text-index';
+import {
+  bestScore,
+  kthBest,
+  TextIndex,
+  type TextDoc,
+  type TextMatch,
+  type TextQuery,
+} from './text-index';
 import { normalize, singular, terms, words } from './text';
 import {
   compileVocabulary,
@@ -844,15 +851,19 @@ export class SearchIndex {
           if (seen > 0) return { top, seen };
         }
       }
-      const text = this.textScores(what, unfiltered(where) ? null : ok);
+      const { matches, best } = this.textScores(what, unfiltered(where) ? null : ok);
       const whatWords = terms(what).join(' ');
       // By relevance, a match can gain at most 1 for a name spelled exactly (those are looked
-      // up), else 0.3 for a name that starts so, and 0.15 for popularity: once the page is full
-      // of better ones, a weaker text score is only counted, its place not read.
+      // up), else 0.3 for a name that starts so, and 0.15 for popularity: a weaker text score
+      // than the page's `keep`-th best less 0.45, or than the page's worst once it is full, is
+      // only counted, its place not offered (a common word matches thousands).
       const exact = new Set(this.byNameTerms.get(whatWords) ?? []);
       const bounded = !byDistance && q.sort === 'relevance';
-      for (const [p, score] of text) {
-        if (bounded && !exact.has(p) && score + 0.45 < top.worstScore()) {
+      const cut = bounded ? kthBest(matches, keep) / best - 0.45 : -Infinity;
+      for (const m of matches) {
+        const p = m.ref;
+        const score = m.score / best;
+        if (bounded && (score < cut || score + 0.45 < top.worstScore()) && !exact.has(p)) {
           seen += 1;
           if (!named.has(p)) top.total += 1;
           continue;
@@ -936,13 +947,13 @@ export class SearchIndex {
   }
 
   /**
-   * Text scores of places for `what`, 0–1 (the best is 1), in no order: every word, else any
-   * word. `filter` null: every place may match.
+   * Places matching `what`, in no order, and the best score (a match's score over it is 0–1):
+   * every word, else any word. `filter` null: every place may match.
    */
   private textScores(
     what: string,
     filter: ((p: Place) => boolean) | null,
-  ): [place: Place, score: number][] {
+  ): { matches: TextMatch<Place>[]; best: number } {
     // "the" names nothing beside other words (thousands of names hold it): left out then.
     const meaningful = what
       .split(' ')
@@ -958,8 +969,7 @@ export class SearchIndex {
         .search(what, placeSearchOptions('OR'), filter ?? undefined)
         .filter((r) => r.matched >= needed);
     }
-    const best = bestScore(results);
-    return results.map((r) => [r.ref, r.score / best]);
+    return { matches: results, best: bestScore(results) };
   }
 
   private findCities(term: string, u: Understanding, limit: number): City[] {

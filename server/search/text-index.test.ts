@@ -1,6 +1,6 @@
 import MiniSearch, { type SearchOptions } from 'minisearch';
 import { describe, expect, it } from 'vitest';
-import { bestScore, TextIndex, type TextDoc, type TextQuery } from './text-index';
+import { bestScore, kthBest, TextIndex, type TextDoc, type TextQuery } from './text-index';
 import { singular, words } from './text';
 
 const FIELDS = ['name', 'label', 'tags', 'neighborhood', 'city'] as const;
@@ -152,5 +152,20 @@ describe('TextIndex', () => {
       expect(new Set(got)).toEqual(new Set(want));
       expect(got.length).toBeGreaterThan(0);
     }
+  });
+});
+
+describe('kthBest', () => {
+  const scores = (...list: number[]) => list.map((score) => ({ score }));
+  it('is the k-th best score, ties counted', () => {
+    expect(kthBest(scores(3, 9, 1, 7, 5), 2)).toBe(7);
+    expect(kthBest(scores(3, 9, 1, 7, 5), 4)).toBe(3);
+    expect(kthBest(scores(5, 5, 5, 1), 3)).toBe(5);
+    expect(kthBest(scores(1, 2, 3, 4, 5, 6, 7, 8), 1)).toBe(8);
+  });
+  it('is -Infinity when there are no more than k, or k is past a page', () => {
+    expect(kthBest(scores(3, 9), 2)).toBe(-Infinity);
+    expect(kthBest(scores(3, 9), 0)).toBe(-Infinity);
+    expect(kthBest(scores(...Array.from({ length: 500 }, (_, i) => i)), 201)).toBe(-Infinity);
   });
 });

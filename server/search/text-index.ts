@@ -323,6 +323,25 @@ export function bestScore(matches: readonly { score: number }[]): number {
   return matches.length > 0 ? top : 1;
 }
 
+/**
+ * The `k`-th best score among matches: -Infinity when there are no more than `k`, or when `k` is
+ * deeper than a page (200) and keeping the best `k` would cost more than it saves.
+ */
+export function kthBest(matches: readonly { score: number }[], k: number): number {
+  if (k <= 0 || k > 200 || matches.length <= k) return -Infinity;
+  const top: number[] = []; // the best k so far, worst first
+  for (const { score } of matches) {
+    if (top.length === k) {
+      if (score <= top[0]!) continue;
+      top.shift();
+    }
+    let i = 0;
+    while (i < top.length && top[i]! < score) i++;
+    top.splice(i, 0, score);
+  }
+  return top[0]!;
+}
+
 /** BM25's inverse document frequency, as MiniSearch computes it. */
 const inverse = (df: number, count: number) => Math.log(1 + (count - df + 0.5) / (df + 0.5));
 
