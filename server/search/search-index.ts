@@ -854,16 +854,21 @@ export class SearchIndex {
       const { matches, best } = this.textScores(what, unfiltered(where) ? null : ok);
       const whatWords = terms(what).join(' ');
       // By relevance, a match can gain at most 1 for a name spelled exactly (those are looked
-      // up), else 0.3 for a name that starts so, and 0.15 for popularity: a weaker text score
-      // than the page's `keep`-th best less 0.45, or than the page's worst once it is full, is
-      // only counted, its place not offered (a common word matches thousands).
+      // up), else 0.3 for a name that starts so, and 0.15 for popularity: a text score weaker
+      // than the page's `keep`-th best less 0.45, or than the page's worst once it is full less
+      // 0.3 and its own popularity's part, is only counted, its place not offered (a common word
+      // matches thousands, most of them about as well).
       const exact = new Set(this.byNameTerms.get(whatWords) ?? []);
       const bounded = !byDistance && q.sort === 'relevance';
       const cut = bounded ? kthBest(matches, keep) / best - 0.45 : -Infinity;
       for (const m of matches) {
         const p = m.ref;
         const score = m.score / best;
-        if (bounded && (score < cut || score + 0.45 < top.worstScore()) && !exact.has(p)) {
+        if (
+          bounded &&
+          (score < cut || score + 0.3 + 0.15 * popularity(p) < top.worstScore()) &&
+          !exact.has(p)
+        ) {
           seen += 1;
           if (!named.has(p)) top.total += 1;
           continue;
