@@ -3,7 +3,8 @@
  * public read of the API (`npm run bench:api`) or the place, city and review pages
  * (`npm run bench:web`), each rotating over ids sampled across the whole world of a PostgreSQL
  * database seeded at scale 100, with the response cache and the page cache off, so what is
- * measured is the database and not a cache. 10 connections; p99 against 100 ms per row.
+ * measured is the database and not a cache. 10 connections; p99 against 100 ms per row. The API
+ * rows end with the search again at 50 connections against issue 18's p99 of 20 ms.
  *
  *   DATABASE_URL=postgres://…/world100 BENCH_WORLD=all npm run bench:api
  *   DATABASE_URL=postgres://…/world100 BENCH_WORLD=all BENCH_WEB_LIGHTHOUSE=0 npm run bench:web
@@ -36,6 +37,9 @@ const PAGE_HEADERS = {
 interface Row {
   name: string;
   paths: string[];
+  /** Another load or target than issue 19's (10 connections, p99 ≤ 100 ms). */
+  connections?: number;
+  p99Ms?: number;
 }
 
 /** Ids and slugs drawn at random from every city, straight from the database. */
@@ -119,6 +123,9 @@ function apiRows(s: Sample): Row[] {
   const placeIds = s.places.map((p) => p.id);
   const each = (ids: number[], path: (id: number) => string) => ids.map(path);
   const words = s.placeNames.map((name) => name.split(/\s+/).slice(0, 2).join(' '));
+  const searches = words.map(
+    (t) => `/api/v2/search/wonder-search?search_type=global&term=${encodeURIComponent(t)}&limit=5`,
+  );
   return [
     { name: 'location', paths: each(placeIds, (id) => `/api/v2/locations/${id}`) },
     {
@@ -183,13 +190,9 @@ function apiRows(s: Sample): Row[] {
       name: 'user reviews by city',
       paths: s.users.map((u) => `/api/v2/users/${u.id}/reviews/by-city`),
     },
-    {
-      name: 'search',
-      paths: words.map(
-        (t) =>
-          `/api/v2/search/wonder-search?search_type=global&term=${encodeURIComponent(t)}&limit=5`,
-      ),
-    },
+    { name: 'search', paths: searches },
+    // Issue 18, criterion 4: the same searches at 50 connections, p99 ≤ 20 ms.
+    { name: 'search at 50 connections', paths: searches, connections: 50, p99Ms: 20 },
   ];
 }
 
@@ -251,7 +254,7 @@ export async function benchWorld(kind: 'api' | 'web', port: number): Promise<voi
       await runLoad({
         base,
         paths: row.paths,
-        connections: CONNECTIONS,
+        connections: row.connections ?? CONNECTIONS,
         seconds: 2,
         ...(headers ? { headers } : {}),
       });
@@ -259,7 +262,7 @@ export async function benchWorld(kind: 'api' | 'web', port: number): Promise<voi
       const result = await runLoad({
         base,
         paths: row.paths,
-        connections: CONNECTIONS,
+        connections: row.connections ?? CONNECTIONS,
         seconds: SECONDS,
         ...(headers ? { headers } : {}),
       });
@@ -278,14 +281,14 @@ export async function benchWorld(kind: 'api' | 'web', port: number): Promise<voi
     start,
     `## \`BENCH_WORLD=all npm run bench:${kind}\`: the whole world at scale ${sample.scale}, caches off`,
     '',
-    `Measured ${new Date().toISOString().slice(0, 16)}Z on ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}; PostgreSQL (DATABASE_URL) holding ${sample.counts.places} places and ${sample.counts.reviews} videos in ${sample.counts.cities} cities. Response cache and page cache off (API_CACHE_TTL_MS=0, PAGE_CACHE_TTL_MS=0); ${CONNECTIONS} connections, ${SECONDS} s a row after a 2 s warm-up; each row rotates over its paths, ids drawn at random across the world (up to ${SAMPLE} of each kind). Load average before ${loadBefore.join(' ')}, after ${load().join(' ')} (the machine is shared: the figures are noisy).`,
+    `Measured ${new Date().toISOString().slice(0, 16)}Z on ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}; PostgreSQL (DATABASE_URL) holding ${sample.counts.places} places and ${sample.counts.reviews} videos in ${sample.counts.cities} cities. Response cache and page cache off (API_CACHE_TTL_MS=0, PAGE_CACHE_TTL_MS=0); ${CONNECTIONS} connections (unless the row says otherwise), ${SECONDS} s a row after a 2 s warm-up; each row rotates over its paths, ids drawn at random across the world (up to ${SAMPLE} of each kind). Load average before ${loadBefore.join(' ')}, after ${load().join(' ')} (the machine is shared: the figures are noisy).`,
     '',
-    '| row | paths | req/s | p50 | p99 | errors | p99 ≤ 100 ms |',
+    '| row | paths | req/s | p50 | p99 | errors | target |',
     '|---|---:|---:|---:|---:|---:|---|',
-    ...results.map(
-      ({ row, result }) =>
-        `| ${row.name} | ${row.paths.length} | ${result.requests.toFixed(0)} | ${result.p50} ms | ${result.p99} ms | ${result.non2xx + result.errors} | ${result.p99 <= P99_TARGET_MS ? 'met' : 'missed'} |`,
-    ),
+    ...results.map(({ row, result }) => {
+      const target = row.p99Ms ?? P99_TARGET_MS;
+      return `| ${row.name} | ${row.paths.length} | ${result.requests.toFixed(0)} | ${result.p50} ms | ${result.p99} ms | ${result.non2xx + result.errors} | ${result.p99 <= target ? 'met' : '**missed**'} p99 ≤ ${target} ms |`;
+    }),
     end,
   ];
   await writeResultsSection(name, lines.join('\n'));

@@ -104,7 +104,14 @@ describe.skipIf(skip)('a PostgreSQL server that turns read-only or stops mid-loa
     await onServer('alter system set default_transaction_read_only = on');
     await onServer('select pg_reload_conf()');
     try {
-      const refused = await share('read-only-1');
+      // The reload reaches each backend when its postmaster's signal does: a write on a pooled
+      // connection that has not had it yet still lands (seen once in a full local run). Writes
+      // are refused within a moment, and from then on.
+      let refused = await share('read-only-1');
+      for (let tries = 2; refused.status === 201 && tries <= 20; tries++) {
+        await sleep(100);
+        refused = await share(`read-only-${tries}`);
+      }
       expect(refused.status).toBe(503);
       expect(refused.retryAfter).toBe('5');
       expect(JSON.parse(refused.body)).toMatchObject({ error: 'database_read_only' });
@@ -124,7 +131,7 @@ describe.skipIf(skip)('a PostgreSQL server that turns read-only or stops mid-loa
       ready = await call('/readyz');
     }
     expect(ready.status, ready.body).toBe(200);
-    expect((await share('read-only-2')).status).toBe(201);
+    expect((await share('writable-again')).status).toBe(201);
   });
 
   it('answers 503s meanwhile, recovers within 10 s of its return and loses no acknowledged write', async () => {
