@@ -756,7 +756,8 @@ export class SearchIndex {
       filters.cuisineTag?.id == null &&
       !prices &&
       !q.open_now;
-    const popularity = (p: Place) => p.rank / this.maxRank;
+    // 0–1: the pruning of weak text matches below counts on a bonus never being negative.
+    const popularity = (p: Place) => Math.max(0, p.rank) / this.maxRank;
     const carries = (p: Place, tag: VocabularyTag) =>
       tag.id === null
         ? p.superCategories.includes(tag.safeName as SuperCategory)

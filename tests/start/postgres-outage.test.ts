@@ -113,6 +113,7 @@ describe.skipIf(skip)('a PostgreSQL server that turns read-only or stops mid-loa
         refused = await share(`read-only-${tries}`);
       }
       expect(refused.status).toBe(503);
+      expect((await share('read-only-again')).status).toBe(503);
       expect(refused.retryAfter).toBe('5');
       expect(JSON.parse(refused.body)).toMatchObject({ error: 'database_read_only' });
       const ready = await call('/readyz');
