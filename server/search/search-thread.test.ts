@@ -75,4 +75,25 @@ describe('SearchThread', () => {
       await thread.stop();
     }
   }, 60_000);
+
+  it('answers the searches already asked when it stops; those asked after fail', async () => {
+    const thread = new SearchThread({
+      mediaBaseUrl: '/media',
+      syncMs: 60_000,
+      embeddedQuery: database.embeddedQuery,
+      log: { info: () => {}, error: () => {} },
+    });
+    try {
+      await thread.start();
+      const expected = JSON.stringify(await thread.search(request));
+      // Asked, and the server stops before the answer is back (a request in flight at shutdown).
+      const inFlight = [thread.searchJson(request), thread.searchJson(request)];
+      await thread.stop();
+      for (const answer of inFlight) expect(await answer).toBe(expected);
+      expect(thread.ready).toBe(false);
+      await expect(thread.searchJson(request)).rejects.toThrow('not running');
+    } finally {
+      await thread.stop();
+    }
+  }, 60_000);
 });

@@ -225,7 +225,12 @@ export class SearchThread {
     return this.ask<string>({ op: 'search', id: this.nextId++, request, json: true });
   }
 
-  /** Stops syncing and ends the thread (a build or sync under way is not waited for). */
+  /**
+   * Stops syncing and ends the thread (a build or sync under way is not waited for). Searches
+   * already asked are answered first: the thread takes its messages in order and a search does
+   * no I/O, so a request in flight when the server stops gets the index's answer, not an error
+   * and a search by SQL. What still waits when the thread has gone (a sync) fails.
+   */
   async stop(): Promise<void> {
     this.stopped = true;
     this.ready = false;
@@ -233,9 +238,6 @@ export class SearchThread {
     const worker = this.worker;
     this.worker = null;
     if (!worker) return;
-    for (const waiting of this.pending.values())
-      waiting.reject(new Error('the search thread stopped'));
-    this.pending.clear();
     // It closes its own pool first (a second at most), so the server sees its connections end.
     await new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, 1_000);
@@ -246,5 +248,8 @@ export class SearchThread {
       worker.postMessage({ op: 'stop' } satisfies ToSearchThread);
     });
     await worker.terminate();
+    for (const waiting of this.pending.values())
+      waiting.reject(new Error('the search thread stopped'));
+    this.pending.clear();
   }
 }
