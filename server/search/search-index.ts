@@ -45,9 +45,10 @@ import {
 
 /**
  * The in-process search index (ADR 035): every place, city and person the wonder-search answers
- * with, held in memory with text indexes over their words (text-index.ts). Built from the database after
- * boot (searches use SQL until it is ready) and kept current by polling the rows' `updated_at`,
- * so every replica on one PostgreSQL sees a change another replica wrote within a second or so.
+ * with, held in memory with text indexes over their words (text-index.ts, ADR 047). Built from the
+ * database after boot (searches use SQL until it is ready) and kept current by polling the rows'
+ * `updated_at`, so every replica on one PostgreSQL sees a change another replica wrote within a
+ * second or so.
  */
 
 export interface SearchRequest {
@@ -885,8 +886,7 @@ export class SearchIndex {
     const namesWhere = { cityId: q.city_id ?? null, hood: false };
     const named = this.wholeNames(
       q.term,
-      (p) => passesFilters(p, namesWhere),
-      unfiltered(namesWhere),
+      unfiltered(namesWhere) ? null : (p) => passesFilters(p, namesWhere),
     );
     const namedPlaces = new Set(named.keys());
     const hood = u.neighborhood !== null;
@@ -908,12 +908,11 @@ export class SearchIndex {
     return { page: top.page().slice(q.offset ?? 0), total: top.total };
   }
 
-  /** Places whose whole name the query spells (typos allowed), with their text score 0–1. */
-  private wholeNames(
-    term: string,
-    ok: (p: Place) => boolean,
-    unfilteredNames: boolean,
-  ): Map<Place, number> {
+  /**
+   * Places whose whole name the query spells (typos allowed), with their text score 0–1.
+   * `filter` null: every place may match (and none is asked).
+   */
+  private wholeNames(term: string, filter: ((p: Place) => boolean) | null): Map<Place, number> {
     const typed = terms(term).filter((w) => w !== 'the');
     const found = new Map<Place, number>();
     if (typed.length === 0) return found;
@@ -921,7 +920,7 @@ export class SearchIndex {
       // One word: a place called just that ("Bavette"); a typo in it is the text search's to
       // forgive, as for any other name.
       for (const place of this.oneWordNames.get(typed[0]!) ?? [])
-        if (ok(place)) found.set(place, 1);
+        if (!filter || filter(place)) found.set(place, 1);
       return found;
     }
     const results = this.searchText(
@@ -931,8 +930,7 @@ export class SearchIndex {
         prefix: (t, i, all) => i === all.length - 1 && t.length >= 3,
         combineWith: 'AND',
       },
-      // No filter: every place passes, and none is asked.
-      unfilteredNames ? undefined : ok,
+      filter ?? undefined,
     );
     const best = bestScore(results);
     for (const r of results) {

@@ -17,7 +17,7 @@ import SearchableMap from 'minisearch/SearchableMap';
  * callers keep only a page of them (a common word matches thousands).
  */
 
-/** The documents: an id, what a match hands back (`ref`, the caller's own record) and a text per field. */
+/** A document: an id, what a match hands back (`ref`, the caller's record), a text per field. */
 export type TextDoc<F extends string, T> = { id: number; ref: T } & Record<F, string>;
 
 export interface TextMatch<T> {
