@@ -113,52 +113,79 @@ export const LOAD_AHEAD_SCREENS = 2;
  * the bottom of the page lands beyond the list, and the list then grows to meet the visitor. It
  * keeps loading, a page at a time, until the trigger is out of that reach or the list ends; after
  * a failure only the list's own button asks again. Nothing loads before the page is scrolled.
+ *
+ * It looks where the trigger is after every page, on every scroll (once a frame) and when an
+ * IntersectionObserver says the trigger came within reach without a scroll (a resize). The
+ * observer alone is not enough: it speaks only when the trigger crosses the edge of the reach
+ * between two of its looks, and a scroll that lands where it last looked (the trigger within
+ * reach before a page loaded and again after the visitor scrolled back) says nothing.
  */
 export function useLoadWhenNear(
   trigger: RefObject<Element | null>,
   list: Pick<ReturnType<typeof usePagedList>, 'hasMore' | 'loading' | 'failed' | 'loadMore'>,
 ) {
-  const { hasMore, loading, failed, loadMore } = list;
-  // The observer only says "look again"; where the trigger is, is measured below.
-  const [looks, setLooks] = useState(0);
-
+  const { hasMore, loading, failed } = list;
+  const latest = useRef(list);
   useEffect(() => {
-    const element = trigger.current;
-    if (!element || !hasMore || failed || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver(() => setLooks((n) => n + 1), {
-      rootMargin: `0px 0px ${LOAD_AHEAD_SCREENS * 100}% 0px`,
-    });
-    observer.observe(element);
-    // The first scroll looks again too: a trigger already within reach when the page opened
-    // crosses no threshold when the visitor starts scrolling, so the observer would stay quiet.
-    const firstScroll = () => setLooks((n) => n + 1);
-    window.addEventListener('scroll', firstScroll, { passive: true, once: true });
-    return () => {
-      observer.disconnect();
-      window.removeEventListener('scroll', firstScroll);
-    };
-  }, [trigger, hasMore, failed]);
+    latest.current = list;
+  });
 
-  // After every look and every page (the list just grew): still within reach? Then on. Not
-  // before the visitor scrolls: a page that opens near its list does not load ahead unasked.
-  // Scrolled past it, the list grows towards the visitor; when a page did not bring the trigger
-  // any nearer (the browser kept what the visitor sees in place: scroll anchoring), it waits for
-  // them to scroll back instead of loading the whole list under the footer.
+  // Scrolled past the list: where the trigger was when the last page was asked for, and whether
+  // a page did not bring it any nearer (the browser kept what the visitor sees in place: scroll
+  // anchoring). Then it waits for the visitor to scroll back to the list instead of loading the
+  // whole list under the footer.
   const passedAt = useRef<number | null>(null);
-  useEffect(() => {
+  const waiting = useRef(false);
+  const look = useCallback(() => {
     const element = trigger.current;
+    const { hasMore, loading, failed, loadMore } = latest.current;
+    // Not before the visitor scrolls: a page that opens near its list does not load ahead unasked.
     if (!element || !hasMore || loading || failed || window.scrollY <= 0) return;
     const { top } = element.getBoundingClientRect();
     if (top > window.innerHeight * (1 + LOAD_AHEAD_SCREENS)) {
       passedAt.current = null;
+      waiting.current = false;
       return;
     }
     if (top < 0) {
-      if (passedAt.current !== null && top <= passedAt.current + 1) return;
+      if (waiting.current) return;
+      if (passedAt.current !== null && top <= passedAt.current + 1) {
+        waiting.current = true;
+        return;
+      }
       passedAt.current = top;
     } else {
       passedAt.current = null;
+      waiting.current = false;
     }
     loadMore();
-  }, [trigger, looks, hasMore, loading, failed, loadMore]);
+  }, [trigger]);
+
+  useEffect(() => {
+    const element = trigger.current;
+    if (!element || !hasMore || failed) return;
+    let frame = 0;
+    const lookSoon = () => {
+      frame ||= requestAnimationFrame(() => {
+        frame = 0;
+        look();
+      });
+    };
+    window.addEventListener('scroll', lookSoon, { passive: true });
+    const observer =
+      typeof IntersectionObserver === 'undefined'
+        ? null
+        : new IntersectionObserver(lookSoon, {
+            rootMargin: `0px 0px ${LOAD_AHEAD_SCREENS * 100}% 0px`,
+          });
+    observer?.observe(element);
+    return () => {
+      window.removeEventListener('scroll', lookSoon);
+      observer?.disconnect();
+      cancelAnimationFrame(frame);
+    };
+  }, [trigger, hasMore, failed, look]);
+
+  // After every page (the list just grew, or a page was asked for and the list waits).
+  useEffect(look, [look, hasMore, loading, failed]);
 }
