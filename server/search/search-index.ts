@@ -554,7 +554,7 @@ export class SearchIndex {
   }
 
   understand(term: string): Understanding {
-    return understand(term, this.vocabulary);
+    return understand(term, this.vocabulary, (w) => this.placeText.hasWord(w));
   }
 
   search(q: SearchRequest): SearchResults {
@@ -853,7 +853,9 @@ export class SearchIndex {
           if (seen > 0) return { top, seen };
         }
       }
-      const { matches, best } = this.textScores(what, unfiltered(where) ? null : ok);
+      const { matches, best } = unfiltered(where)
+        ? this.textScores(what, null)
+        : this.textScores(what, ok, candidates(where, null));
       const whatWords = terms(what).join(' ');
       // By relevance, a match can gain at most 1 for a name spelled exactly (those are looked
       // up), else 0.3 for a name that starts so, and 0.15 for popularity: a text score weaker
@@ -945,18 +947,27 @@ export class SearchIndex {
    * spelled right is not also every word one or two edits from it, and exact lookups cost a
    * fraction of fuzzy ones.
    */
-  private searchText(query: string, options: TextQuery<PlaceField>, only?: (p: Place) => boolean) {
-    const exact = this.placeText.search(query, { ...options, fuzzy: false }, only);
-    return exact.length > 0 ? exact : this.placeText.search(query, { ...options, fuzzy }, only);
+  private searchText(
+    query: string,
+    options: TextQuery<PlaceField>,
+    only?: (p: Place) => boolean,
+    among?: readonly Place[],
+  ) {
+    const exact = this.placeText.search(query, { ...options, fuzzy: false }, only, among);
+    return exact.length > 0
+      ? exact
+      : this.placeText.search(query, { ...options, fuzzy }, only, among);
   }
 
   /**
    * Places matching `what`, in no order, and the best score (a match's score over it is 0–1):
-   * every word, else any word. `filter` null: every place may match.
+   * every word, else any word. `filter` null: every place may match. `among`: places that hold
+   * every one the filter lets (the shortest list of the filter's city or neighbourhood).
    */
   private textScores(
     what: string,
     filter: ((p: Place) => boolean) | null,
+    among?: readonly Place[],
   ): { matches: TextMatch<Place>[]; best: number } {
     // "the" names nothing beside other words (thousands of names hold it): left out then.
     const meaningful = what
@@ -964,13 +975,13 @@ export class SearchIndex {
       .filter((w) => w !== 'the')
       .join(' ');
     if (meaningful !== '' && meaningful !== what) what = meaningful;
-    let results = this.searchText(what, placeSearchOptions('AND'), filter ?? undefined);
+    let results = this.searchText(what, placeSearchOptions('AND'), filter ?? undefined, among);
     if (results.length === 0) {
       // Some words match nothing: places that match at least half of them, so a stray word
       // ("best tacos") still finds, and a query of nonsense with one lucky word does not.
       const needed = Math.ceil(terms(what).length / 2);
       results = this.placeText
-        .search(what, placeSearchOptions('OR'), filter ?? undefined)
+        .search(what, placeSearchOptions('OR'), filter ?? undefined, among)
         .filter((r) => r.matched >= needed);
     }
     return { matches: results, best: bestScore(results) };
@@ -1007,13 +1018,19 @@ export class SearchIndex {
     };
     const typed = term.replace(/^@/, '');
     let results = this.peopleText.search(typed, options);
-    // Words the vocabulary knows as they are spelled ("pizza", "chicago") are no misspelled name.
+    // Words the vocabulary knows as they are spelled ("pizza", "chicago") are no misspelled name,
+    // nor are words that all spell words of places' names, kinds or tags ("sage hall"): a name
+    // of a place, not a creator's name with typos.
     const spelled =
-      u.what === '' || (u.tag !== null && tagOf(words(u.what), this.vocabulary, false) !== null);
+      u.what === '' ||
+      (u.tag !== null && tagOf(words(u.what), this.vocabulary, false) !== null) ||
+      words(typed).every((w) => this.placeText.hasWord(w));
     if (results.length === 0 && exact === undefined && !spelled)
       results = this.peopleText.search(typed, {
         ...options,
-        fuzzy: (t: string) => (t.length >= 5 ? 1 : false),
+        // as many as a place's word may carry: two from 7 letters, so a swap (two edits here)
+        // is forgiven in a long handle ("sidequsetkai"); one in a shorter one, none below 5
+        fuzzy: (t: string) => (t.length >= 5 ? fuzzy(t) : false),
       });
     const best = bestScore(results);
     for (const r of results) {

@@ -89,7 +89,12 @@ describe('TextIndex', () => {
   });
 
   /** The same answers as MiniSearch's: the same documents, scores and matched words. */
-  const expectSame = (query: string, options: TextQuery<Field>, only?: (id: number) => boolean) => {
+  const expectSame = (
+    query: string,
+    options: TextQuery<Field>,
+    only?: (id: number) => boolean,
+    among?: readonly { id: number }[],
+  ) => {
     const byId = <T extends { id: number }>(list: T[]) => [...list].sort((a, b) => a.id - b.id);
     const want = byId(
       mini
@@ -99,7 +104,7 @@ describe('TextIndex', () => {
         })
         .map((r) => ({ id: r.id as number, score: r.score, matched: r.queryTerms.length })),
     );
-    const got = byId(text.search(query, options, only));
+    const got = byId(text.search(query, options, only, among));
     expect(got.map((r) => r.id)).toEqual(want.map((r) => r.id));
     got.forEach((r, i) => {
       expect(r.score).toBeCloseTo(want[i]!.score, 9);
@@ -128,6 +133,21 @@ describe('TextIndex', () => {
       expectSame(query, everyField('OR', true), inChicago);
       expectSame(query, namesOnly, inChicago);
     }
+  });
+
+  it('looks up the few places that may match instead of walking a common word, alike', () => {
+    const inPilsen = (id: number) =>
+      world[id - 1]!.city === 'Chicago' && world[id - 1]!.neighborhood === 'Pilsen';
+    // Pilsen's places and a few others (`among` holds every place `only` lets, and may hold more)
+    const among = world.filter((d) => inPilsen(d.id) || d.id % 50 === 0);
+    expect(among.length).toBeLessThan(world.length / 8);
+    let found = 0;
+    for (const query of [...queries, 'dining', 'coffee dining', 'wine dinign']) {
+      found += expectSame(query, everyField('AND', false), inPilsen, among);
+      found += expectSame(query, everyField('OR', true), inPilsen, among);
+      found += expectSame(query, namesOnly, inPilsen, among);
+    }
+    expect(found).toBeGreaterThan(0);
   });
 
   it('stays the same after places are discarded and added again', () => {

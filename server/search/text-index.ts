@@ -43,12 +43,43 @@ export interface TextQuery<F extends string> {
 const BM25 = { k: 1.2, b: 0.7, d: 0.5 };
 const PREFIX_WEIGHT = 0.375;
 const FUZZY_WEIGHT = 0.45;
+/**
+ * What looking a document up in a word's postings (a hash probe per field) costs against a step
+ * of walking them (reading two arrays): the walk is chosen unless lookups are this much fewer.
+ */
+const LOOKUP_COST = 1;
 
 /** One word's documents, per field: the document's slot → how often the word is in that field. */
 interface Postings {
   fields: (Map<number, number> | undefined)[];
+  /**
+   * The same per field as two arrays to walk (slots, counts), made when first walked and dropped
+   * when the word's documents change: walking a Map makes an entry array per document, and a
+   * common word has thousands.
+   */
+  packed?: ({ slots: Int32Array; counts: Uint16Array } | undefined)[];
   /** Documents carrying the word in any field (the cost of walking it). */
   docs: number;
+  /** The word's length: a prefix match is weighed by it, without building the word again. */
+  chars: number;
+}
+
+/** A field's postings as arrays (made once until the word's documents change). */
+function packedField(postings: Postings, f: number) {
+  const inField = postings.fields[f];
+  if (!inField) return undefined;
+  const packed = (postings.packed ??= []);
+  let field = packed[f];
+  if (!field) {
+    field = { slots: new Int32Array(inField.size), counts: new Uint16Array(inField.size) };
+    let i = 0;
+    for (const [slot, count] of inField) {
+      field.slots[i] = slot;
+      field.counts[i++] = Math.min(count, 0xffff);
+    }
+    packed[f] = field;
+  }
+  return field;
 }
 
 /** A word of the query as asked: each indexed word it stands for, with its weight. */
@@ -111,6 +142,12 @@ export class TextIndex<F extends string, T> {
     return this.slotOf.has(id);
   }
 
+  /** Whether some document carries the word as it is spelled (after `processTerm`). */
+  hasWord(word: string): boolean {
+    const term = this.processTerm(word);
+    return term !== '' && this.words.has(term);
+  }
+
   addAll(docs: TextDoc<F, T>[]): void {
     for (const doc of docs) this.add(doc);
   }
@@ -129,9 +166,11 @@ export class TextIndex<F extends string, T> {
         const term = this.processTerm(token);
         if (!term) continue;
         let postings = this.words.get(term);
-        if (!postings) this.words.set(term, (postings = { fields: [], docs: 0 }));
+        if (!postings)
+          this.words.set(term, (postings = { fields: [], docs: 0, chars: term.length }));
         const inField = (postings.fields[f] ??= new Map());
         inField.set(slot, (inField.get(slot) ?? 0) + 1);
+        postings.packed = undefined;
         if (!all.has(term)) {
           all.add(term);
           postings.docs += 1;
@@ -152,6 +191,7 @@ export class TextIndex<F extends string, T> {
     for (const term of this.wordsAt[slot] ?? []) {
       const postings = this.words.get(term)!;
       for (const inField of postings.fields) inField?.delete(slot);
+      postings.packed = undefined;
       postings.docs -= 1;
       if (postings.docs === 0) this.words.delete(term);
     }
@@ -166,7 +206,16 @@ export class TextIndex<F extends string, T> {
    * Documents matching the query's words, in no order (`bestScore` finds the top score). `only`
    * says which documents may match at all; it is asked before one is scored.
    */
-  search(query: string, options: TextQuery<F>, only?: (ref: T) => boolean): TextMatch<T>[] {
+  search(
+    query: string,
+    options: TextQuery<F>,
+    only?: (ref: T) => boolean,
+    /**
+     * Documents, by id, that hold every one `only` lets (a neighbourhood's places): when they are
+     * fewer than a word's postings, each is looked up instead of the postings walked.
+     */
+    among?: readonly { id: number }[],
+  ): TextMatch<T>[] {
     const all = this.tokenize(query)
       .map((t) => this.processTerm(t))
       .filter((t) => t !== '');
@@ -213,12 +262,15 @@ export class TextIndex<F extends string, T> {
       const slots: number[] = [];
       for (const { postings, weight } of word.derived)
         for (const { f, boost } of fields) {
-          const inField = postings.fields[f];
+          const inField = packedField(postings, f);
           if (!inField) continue;
-          const idf = inverse(inField.size, count);
+          const { slots: inSlots, counts } = inField;
+          const idf = inverse(inSlots.length, count);
           const average_ = average[f]!;
-          for (const [slot, tf] of inField) {
+          for (let i = 0; i < inSlots.length; i++) {
+            const slot = inSlots[i]!;
             if (within !== 0 ? runMark[slot] !== within : only && !only(refAt[slot]!)) continue;
+            const tf = counts[i]!;
             const score = weight * boost * bm25(tf, idf, lengthAt[slot * width + f]!, average_);
             if (mark[slot] === generation) value[slot]! += score;
             else {
@@ -230,18 +282,50 @@ export class TextIndex<F extends string, T> {
         }
       return { slots, generation };
     };
+    /**
+     * As walk(word, 0), from `among` when looking each of them up costs less than the walk
+     * (scores in `this.scores` all the same).
+     */
+    const gather = (word: Asked): { slots: number[]; generation: number } => {
+      if (!among) return walk(word, 0);
+      // A walk's steps: every posting of each field asked; a lookup's: each field holding the word.
+      let walkSteps = 0;
+      let probes = 0;
+      for (const { postings } of word.derived)
+        for (const { f } of fields) {
+          const inField = postings.fields[f];
+          if (!inField) continue;
+          walkSteps += inField.size;
+          probes += 1;
+        }
+      if (among.length * probes * LOOKUP_COST >= walkSteps) return walk(word, 0);
+      const generation = this.scores.reset(size);
+      const { mark, value } = this.scores;
+      const slots: number[] = [];
+      for (const { id } of among) {
+        const slot = this.slotOf.get(id);
+        if (slot === undefined || mark[slot] === generation) continue;
+        if (only && !only(refAt[slot]!)) continue;
+        const score = scoreIn(word, slot);
+        if (score === undefined) continue;
+        mark[slot] = generation;
+        value[slot] = score;
+        slots.push(slot);
+      }
+      return { slots, generation };
+    };
 
     const distinct = new Set(all).size;
     if (options.combineWith === 'AND') {
       // The rarest word first; each next one only where all before it are.
       const order = [...asked].sort((a, b) => a.cost - b.cost);
-      const first = walk(order[0]!, 0);
+      const first = gather(order[0]!);
       let slots = first.slots;
       const sums = slots.map((slot) => this.scores.value[slot]!);
       for (const word of order.slice(1)) {
         if (slots.length === 0) break;
         let kept = 0;
-        if (slots.length * word.derived.length * fields.length < word.cost) {
+        if (slots.length * word.derived.length * fields.length * LOOKUP_COST < word.cost) {
           for (let i = 0; i < slots.length; i++) {
             const score = scoreIn(word, slots[i]!);
             if (score === undefined) continue;
@@ -272,7 +356,7 @@ export class TextIndex<F extends string, T> {
     // OR: every document carrying any word, its score times how many of the words it carries.
     const totals = new Map<number, { score: number; words: Set<string> }>();
     for (const word of asked) {
-      const { slots } = walk(word, 0);
+      const { slots } = gather(word);
       for (const slot of slots) {
         const score = this.scores.value[slot]!;
         const total = totals.get(slot);
@@ -295,21 +379,20 @@ export class TextIndex<F extends string, T> {
     const derived: Asked['derived'] = [];
     const exact = this.words.get(term);
     if (exact) derived.push({ postings: exact, weight: 1 });
-    const seen = new Set<string>([term]);
+    // Each indexed word once: the word itself, then longer words it starts, then words within
+    // its typos that it does not start. Told apart by their postings and start, not by a set of
+    // the words: a short word starts hundreds of handles, and spelling each out and hashing it
+    // cost more than the rest of the search.
     if (prefix)
-      for (const [word, postings] of this.words.atPrefix(term)) {
-        if (seen.has(word)) continue;
-        seen.add(word);
-        const distance = word.length - term.length;
-        derived.push({
-          postings,
-          weight: (PREFIX_WEIGHT * word.length) / (word.length + 0.3 * distance),
-        });
+      for (const postings of this.words.atPrefix(term).values()) {
+        if (postings === exact) continue;
+        const length = postings.chars;
+        const distance = length - term.length;
+        derived.push({ postings, weight: (PREFIX_WEIGHT * length) / (length + 0.3 * distance) });
       }
     if (typos)
       for (const [word, [postings, distance]] of this.words.fuzzyGet(term, typos)) {
-        if (seen.has(word) || distance === 0) continue;
-        seen.add(word);
+        if (distance === 0 || (prefix && word.startsWith(term))) continue;
         derived.push({ postings, weight: (FUZZY_WEIGHT * word.length) / (word.length + distance) });
       }
     return { term, derived, cost: derived.reduce((n, d) => n + d.postings.docs, 0) };

@@ -39,27 +39,42 @@ export const terms = (text: string): string[] => words(text).map(singular);
  */
 export function editDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
-  const rows: number[][] = [];
-  for (let i = 0; i <= a.length; i++) {
-    const row = [i];
+  if (a === b) return 0;
+  const width = b.length + 1;
+  // Three rows (this one, the one before, the one before that: a swap looks two back), reused
+  // from search to search: this runs for every vocabulary entry a query's words are held against.
+  if (rowBuffer.length < 3 * width)
+    rowBuffer = new Int32Array(Math.max(3 * width, 2 * rowBuffer.length));
+  const rows = rowBuffer;
+  let before2 = 0;
+  let before = width;
+  let row = 2 * width;
+  for (let j = 0; j < width; j++) rows[before + j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    rows[row] = i;
     let best = i;
-    for (let j = 1; j <= b.length; j++) {
-      if (i === 0) {
-        row.push(j);
-        continue;
-      }
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let d = Math.min(rows[i - 1]![j]! + 1, row[j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        d = Math.min(d, rows[i - 2]![j - 2]! + 1);
-      row.push(d);
-      best = Math.min(best, d);
+    for (let j = 1; j < width; j++) {
+      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
+      let d = Math.min(rows[before + j]! + 1, rows[row + j - 1]! + 1, rows[before + j - 1]! + cost);
+      if (
+        i > 1 &&
+        j > 1 &&
+        a.charCodeAt(i - 1) === b.charCodeAt(j - 2) &&
+        a.charCodeAt(i - 2) === b.charCodeAt(j - 1)
+      )
+        d = Math.min(d, rows[before2 + j - 2]! + 1);
+      rows[row + j] = d;
+      if (d < best) best = d;
     }
-    if (i > 0 && best > max) return max + 1;
-    rows.push(row);
+    if (best > max) return max + 1;
+    const free = before2;
+    before2 = before;
+    before = row;
+    row = free;
   }
-  return rows[a.length]![b.length]!;
+  return rows[before + width - 1]!;
 }
+let rowBuffer = new Int32Array(96);
 
 /** How many edits a typed word of this length may carry: none below 5 letters, two from 8. */
 export const typosAllowed = (word: string): number =>

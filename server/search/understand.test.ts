@@ -58,6 +58,19 @@ describe('understand', () => {
     expect(understand('chinatown chicago', vocabulary).neighborhood?.cityIds).toEqual([3]);
   });
 
+  it('reads no typo of a place into words the places spell as typed', () => {
+    // "pilson" is one edit from Pilsen: a neighbourhood, unless a place is called Pilson's
+    expect(understand('tacos pilson', vocabulary).neighborhood?.name).toBe('Pilsen');
+    const known = (w: string) => ['taco', 'pilson'].includes(w);
+    expect(understand('tacos pilson', vocabulary, known)).toMatchObject({
+      what: 'tacos pilson',
+      neighborhood: null,
+    });
+    // the words spelled exactly still name it, and an unknown word still may carry a typo
+    expect(understand('tacos pilsen', vocabulary, known).neighborhood?.name).toBe('Pilsen');
+    expect(understand('chicgao', vocabulary, known).cityId).toBe(3);
+  });
+
   it('hears "near me" and handles', () => {
     expect(understand('brunch near me', vocabulary)).toMatchObject({
       what: 'brunch',

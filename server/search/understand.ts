@@ -118,6 +118,7 @@ export function compileVocabulary(vocabulary: Vocabulary): CompiledVocabulary {
 function findPhrase<T extends { words: string[]; key: string }>(
   list: string[],
   entries: T[],
+  known: (word: string) => boolean,
 ): { entry: T; start: number; end: number } | null {
   const typedWords = list.map(singular);
   for (let length = Math.min(4, list.length); length >= 1; length--) {
@@ -125,6 +126,9 @@ function findPhrase<T extends { words: string[]; key: string }>(
     for (const typos of [false, true]) {
       for (let start = list.length - length; start >= 0; start--) {
         const typed = typedWords.slice(start, start + length);
+        // Words the places' names spell as typed are no typo for a place ("the jolly" names
+        // The Jolly Pig, not the neighbourhood Holly).
+        if (typos && typed.every(known)) continue;
         const key = typed.join(' ');
         const entry = entries.find((e) => (typos ? matchesPhrase(typed, e.words) : key === e.key));
         if (entry) return { entry, start, end: start + length };
@@ -156,7 +160,15 @@ export function tagOf(
   return near?.tag ?? null;
 }
 
-export function understand(term: string, vocabulary: CompiledVocabulary): Understanding {
+/**
+ * `known`: whether a word (normalized, singular) is a word of places' names as it is spelled; such
+ * words are not read as a city or neighbourhood with typos.
+ */
+export function understand(
+  term: string,
+  vocabulary: CompiledVocabulary,
+  known: (word: string) => boolean = () => false,
+): Understanding {
   const handle = term.trim().startsWith('@');
   let list = words(term)
     .map((w) => w.replace(/^@/, ''))
@@ -183,7 +195,7 @@ export function understand(term: string, vocabulary: CompiledVocabulary): Unders
   }
 
   let cityId: number | null = null;
-  const city = findPhrase(list, vocabulary.cities);
+  const city = findPhrase(list, vocabulary.cities, known);
   if (city) {
     cityId = city.entry.id;
     list = without(list, city.start, city.end);
@@ -197,7 +209,7 @@ export function understand(term: string, vocabulary: CompiledVocabulary): Unders
   // Words that spell a category or cuisine are not a neighbourhood with a typo ("bakery" is
   // not Denver's "Baker").
   const spelledTag = tagOf(list, vocabulary, false);
-  const hood = spelledTag ? null : findPhrase(list, candidates);
+  const hood = spelledTag ? null : findPhrase(list, candidates, known);
   if (hood) {
     neighborhood = {
       name: hood.entry.name,

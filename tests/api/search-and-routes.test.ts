@@ -85,6 +85,18 @@ describe('GET /api/v2/search/wonder-search', () => {
     expect(found.body.data.locations!.length).toBeGreaterThan(0);
   });
 
+  it('finds a creator by a handle with a typo, not when the words spell places', async () => {
+    const people = async (term: string) =>
+      (
+        await api<Results>(
+          `/api/v2/search/wonder-search?term=${encodeURIComponent(term)}&include=users&limit=5`,
+        )
+      ).body.data.users!.map((u) => u.clm_username);
+    // one letter too many, and two swapped
+    expect(await people('bitesizedavva')).toContain('bitesizedava');
+    expect(await people('@sidequsetkai')).toContain('sidequestkai');
+  });
+
   it('finds places by a cuisine they serve', async () => {
     const { body } = await api<Results>(
       '/api/v2/search/wonder-search?term=pizza&include=locations',

@@ -12,7 +12,7 @@ import { api } from './client';
  *   neighbourhood named), those whose name or kind says it ("Grand Taco Shop", a "Sushi Bar"),
  *   else all of them; the most popular (rank_score) of those;
  * - neighbourhood alone: its most popular place; city: the city, first among cities;
- * - handle: the person, "@handle" and the plain handle;
+ * - handle: the person, "@handle" and the plain handle, two with a typo;
  * - near me: the carrier nearest the given point (a city centre), by great-circle distance.
  */
 interface Case {
@@ -188,6 +188,9 @@ const CASES: Case[] = [
   { kind: 'handle', query: 'picnicdaily', find: 'person', expect: 'picnicdaily' },
   { kind: 'handle', query: 'supperclub_nash', find: 'person', expect: 'supperclub_nash' },
   { kind: 'handle', query: 'sidequestkai', find: 'person', expect: 'sidequestkai' },
+  // a handle with a typo: a letter too many, two letters swapped
+  { kind: 'handle', query: 'bitesizedavva', find: 'person', expect: 'bitesizedava' },
+  { kind: 'handle', query: '@sidequsetkai', find: 'person', expect: 'sidequestkai' },
   {
     kind: 'near me',
     query: 'brunch near me',
