@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import type { PaginationData } from '../../contract/common';
 
 /** One page of a list and where the next one starts (null: the list ends here). */
@@ -125,8 +125,11 @@ export function useLoadWhenNear(
   list: Pick<ReturnType<typeof usePagedList>, 'hasMore' | 'loading' | 'failed' | 'loadMore'>,
 ) {
   const { hasMore, loading, failed } = list;
+  // What the last render said, for the looks that come from outside React (a scroll, the
+  // observer): set before the browser paints, so a look in the next frame never sees the list
+  // of the render before (a page already asked for taken as not asked).
   const latest = useRef(list);
-  useEffect(() => {
+  useLayoutEffect(() => {
     latest.current = list;
   });
 
@@ -158,6 +161,8 @@ export function useLoadWhenNear(
       passedAt.current = null;
       waiting.current = false;
     }
+    // Asked: no other look asks again before the render that says it is loading.
+    latest.current = { ...latest.current, loading: true };
     loadMore();
   }, [trigger]);
 

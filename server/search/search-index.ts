@@ -962,7 +962,7 @@ export class SearchIndex {
   /**
    * Places matching `what`, in no order, and the best score (a match's score over it is 0–1):
    * every word, else any word. `filter` null: every place may match. `among`: places that hold
-   * every one the filter lets (the shortest list of the filter's city or neighbourhood).
+   * every one the filter lets (the shortest list of its city, neighbourhood, category or kind).
    */
   private textScores(
     what: string,
@@ -1019,8 +1019,8 @@ export class SearchIndex {
     const typed = term.replace(/^@/, '');
     let results = this.peopleText.search(typed, options);
     // Words the vocabulary knows as they are spelled ("pizza", "chicago") are no misspelled name,
-    // nor are words that all spell words of places' names, kinds or tags ("sage hall"): a name
-    // of a place, not a creator's name with typos.
+    // nor are words that all spell words of places (of their names, kinds, tags, neighbourhoods
+    // or cities: "sage hall"): a name of a place, not a creator's name with typos.
     const spelled =
       u.what === '' ||
       (u.tag !== null && tagOf(words(u.what), this.vocabulary, false) !== null) ||

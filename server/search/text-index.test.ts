@@ -153,7 +153,29 @@ describe('TextIndex', () => {
   it('stays the same after places are discarded and added again', () => {
     const again = new TextIndex<Field, number>(FIELDS, tokenize, processTerm);
     again.addAll(world);
+    // Searched first: the words' postings are walked (and kept as arrays) before they change.
+    for (const query of ['nutmeg coffee', 'little nutmeg', 'hoang and', 'coffee', 'little'])
+      again.search(query, everyField('OR', false));
     for (const doc of world.slice(0, 700)) again.discard(doc.id);
+    // Taken out and not back yet: the same as an index that never had them.
+    const rest = new MiniSearch<PlaceDoc>({
+      fields: ['name', 'label', 'tags', 'neighborhood', 'city'],
+      tokenize,
+      processTerm,
+    });
+    rest.addAll(world.slice(700));
+    for (const query of ['coffee', 'little room'])
+      expect(
+        again
+          .search(query, everyField('OR', false))
+          .map((r) => r.id)
+          .sort(),
+      ).toEqual(
+        rest
+          .search(query, asMiniSearch(everyField('OR', false)))
+          .map((r) => r.id as number)
+          .sort(),
+      );
     again.addAll(world.slice(0, 700).map((d) => ({ ...d, name: `${d.name} Nutmeg` })));
     const fresh = new MiniSearch<PlaceDoc>({
       fields: ['name', 'label', 'tags', 'neighborhood', 'city'],

@@ -57,7 +57,7 @@ interface Postings {
    * when the word's documents change: walking a Map makes an entry array per document, and a
    * common word has thousands.
    */
-  packed?: ({ slots: Int32Array; counts: Uint16Array } | undefined)[];
+  packed?: ({ slots: Int32Array; counts: Uint32Array } | undefined)[];
   /** Documents carrying the word in any field (the cost of walking it). */
   docs: number;
   /** The word's length: a prefix match is weighed by it, without building the word again. */
@@ -71,11 +71,11 @@ function packedField(postings: Postings, f: number) {
   const packed = (postings.packed ??= []);
   let field = packed[f];
   if (!field) {
-    field = { slots: new Int32Array(inField.size), counts: new Uint16Array(inField.size) };
+    field = { slots: new Int32Array(inField.size), counts: new Uint32Array(inField.size) };
     let i = 0;
     for (const [slot, count] of inField) {
       field.slots[i] = slot;
-      field.counts[i++] = Math.min(count, 0xffff);
+      field.counts[i++] = count;
     }
     packed[f] = field;
   }
@@ -211,8 +211,9 @@ export class TextIndex<F extends string, T> {
     options: TextQuery<F>,
     only?: (ref: T) => boolean,
     /**
-     * Documents, by id, that hold every one `only` lets (a neighbourhood's places): when they are
-     * fewer than a word's postings, each is looked up instead of the postings walked.
+     * Documents, by id, that hold every one `only` lets (the shortest list of a search's filters:
+     * a neighbourhood's or a city's places, a category's): when looking each up takes fewer probes
+     * than walking a word's postings, they are looked up instead.
      */
     among?: readonly { id: number }[],
   ): TextMatch<T>[] {

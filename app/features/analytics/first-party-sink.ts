@@ -6,8 +6,9 @@ const BATCH_DELAY_MS = 1000;
 
 /**
  * POST /api/events in batches: ten events, a second after the first of a batch, or when the page
- * is hidden or left. A click's event (it has a label) goes at once, with what waited, at the end
- * of the click's task: a click often leaves the page or opens a popup, and a page that is then
+ * is hidden or left. A click's event (it has a label) goes at once, with what waited, in a
+ * microtask (right after the listener that tracked it, before the page leaves or the popup
+ * opens): a click often leaves the page or opens a popup, and a page that is then
  * hidden or left does not always say so (a headless browser's popup left the page hidden with no
  * `visibilitychange` after it, and the next clicks waited for a `pagehide` beacon never sent).
  */
