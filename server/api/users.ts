@@ -44,22 +44,24 @@ export const userRoutes: ApiRoutes = (ctx) => async (app) => {
     },
     async ({ params }) => {
       const { id } = params;
-      const [user] = await ctx.db
-        .select({ id: users.id })
-        .from(users)
-        .where(eq(users.id, id))
-        .limit(1);
-      if (!user) throw notFound(`User ${id}`);
-      const counts = await ctx.db
-        .select({ cityId: reviews.cityId, count: sql<number>`count(*)::int` })
-        .from(reviews)
-        .where(eq(reviews.authorId, id))
-        .groupBy(reviews.cityId);
-      const newest = await ctx.db.execute<{ id: number }>(sql`
-      select id from (
-        select id, row_number() over (partition by city_id order by created_at desc, id desc) as n
-        from reviews where author_id = ${id}
-      ) ranked where n <= ${REVIEWS_PER_CITY}`);
+      // One round trip: whether the user exists (no row), and per city of theirs the count and
+      // the newest ids (a creator has at most a few dozen videos: all are aggregated).
+      const perCity = rowsOf<{ cityId: number | null; count: number; ids: number[] | null }>(
+        await ctx.db.execute(sql`
+          select c.city_id as "cityId", c.count, c.ids
+            from ${users} u
+            left join lateral (
+              select city_id, count(*)::int as count,
+                     (array_agg(id order by created_at desc, id desc))[1:${REVIEWS_PER_CITY}] as ids
+                from ${reviews} where author_id = u.id group by city_id
+            ) c on true
+           where u.id = ${id}`),
+      );
+      if (perCity.length === 0) throw notFound(`User ${id}`);
+      const counts = perCity.flatMap(({ cityId, count }) =>
+        cityId === null ? [] : [{ cityId, count }],
+      );
+      const newestIds = perCity.flatMap((row) => row.ids ?? []);
       const [cityRecords, newestReviews] = await Promise.all([
         findCities(
           ctx,
@@ -69,10 +71,7 @@ export const userRoutes: ApiRoutes = (ctx) => async (app) => {
           ),
           counts.length,
         ),
-        reviewsByIds(
-          ctx,
-          rowsOf<{ id: number }>(newest).map((r) => Number(r.id)),
-        ),
+        reviewsByIds(ctx, newestIds.map(Number)),
       ]);
       const countOf = new Map(counts.map((c) => [c.cityId, c.count]));
       return {

@@ -58,6 +58,11 @@ describe('GET /api/v2/users/{id}/reviews/by-city', () => {
     const profile = await api<{ review_count: number }>(`/api/v2/users/${id}`);
     expect(counts.reduce((a, b) => a + b, 0)).toBe(profile.body.review_count);
   });
+
+  it('answers 404 for no such user and 400 for a bad id', async () => {
+    expect((await api('/api/v2/users/987654321/reviews/by-city')).status).toBe(404);
+    expect((await api('/api/v2/users/maya/reviews/by-city')).status).toBe(400);
+  });
 });
 
 describe('GET /api/v2/collections/{id}', () => {
