@@ -11,6 +11,12 @@
  *
  * BENCH_WORLD_SECONDS (default 8) per row, BENCH_WORLD_SAMPLE (default 2000) ids of each kind.
  * Each writes its own block of bench/RESULTS.md: `bench:api:world` or `bench:web:world`.
+ *
+ * Each row is followed by the same load on the same server's raw baseline
+ * (`/api/_bench/baseline`, a precomputed answer of the row's mean size that asks no database):
+ * the targets are in milliseconds, and this shared machine's speed has varied two- to threefold
+ * between sessions (the baseline's own p99 at 50 connections was 9 ms one day and 18 ms another),
+ * so each row carries the figure of the machine it ran on.
  */
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -234,10 +240,11 @@ export async function benchWorld(kind: 'api' | 'web', port: number): Promise<voi
       SEED: 'never',
       API_CACHE_TTL_MS: '0',
       PAGE_CACHE_TTL_MS: '0',
+      BENCH_BASELINE: 'true',
     },
   });
   const loadBefore = load();
-  const results: { row: Row; result: LoadResult }[] = [];
+  const results: { row: Row; result: LoadResult; baseline: LoadResult }[] = [];
   try {
     // Searches answer from SQL until the in-process index is built (ADR 035): the product's
     // steady state is the index.
@@ -249,28 +256,25 @@ export async function benchWorld(kind: 'api' | 'web', port: number): Promise<voi
     }
     const rows = kind === 'api' ? apiRows(sample) : pageRows(sample);
     const headers = kind === 'web' ? PAGE_HEADERS : undefined;
+    // One short run first (JIT, connections, the database's buffers): then the measured one.
+    const measure = async (paths: string[], connections: number) => {
+      const options = { base, paths, connections, ...(headers ? { headers } : {}) };
+      await runLoad({ ...options, seconds: 2 });
+      await settle(base);
+      const result = await runLoad({ ...options, seconds: SECONDS });
+      await settle(base);
+      return result;
+    };
     for (const row of rows) {
-      // One short run first (JIT, connections, the database's buffers): then the measured one.
-      await runLoad({
-        base,
-        paths: row.paths,
-        connections: row.connections ?? CONNECTIONS,
-        seconds: 2,
-        ...(headers ? { headers } : {}),
-      });
-      await settle(base);
-      const result = await runLoad({
-        base,
-        paths: row.paths,
-        connections: row.connections ?? CONNECTIONS,
-        seconds: SECONDS,
-        ...(headers ? { headers } : {}),
-      });
-      await settle(base);
+      const connections = row.connections ?? CONNECTIONS;
+      const result = await measure(row.paths, connections);
+      // The row's mean answer (autocannon counts the status line and headers too, ~300 B).
+      const bytes = Math.max(2, Math.round(result.bytes) - 300);
+      const baseline = await measure([`/api/_bench/baseline?bytes=${bytes}`], connections);
       console.log(
-        `[world] ${row.name} (${row.paths.length} paths): ${result.requests.toFixed(0)} req/s p99 ${result.p99} ms, ${result.non2xx + result.errors} errors (load ${load().join(' ')})`,
+        `[world] ${row.name} (${row.paths.length} paths): ${result.requests.toFixed(0)} req/s p99 ${result.p99} ms, ${result.non2xx + result.errors} errors; baseline ${baseline.requests.toFixed(0)} req/s p99 ${baseline.p99} ms (load ${load().join(' ')})`,
       );
-      results.push({ row, result });
+      results.push({ row, result, baseline });
     }
   } finally {
     await stopBuiltServer(server);
@@ -283,11 +287,13 @@ export async function benchWorld(kind: 'api' | 'web', port: number): Promise<voi
     '',
     `Measured ${new Date().toISOString().slice(0, 16)}Z on ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}; PostgreSQL (DATABASE_URL) holding ${sample.counts.places} places and ${sample.counts.reviews} videos in ${sample.counts.cities} cities. Response cache and page cache off (API_CACHE_TTL_MS=0, PAGE_CACHE_TTL_MS=0); ${CONNECTIONS} connections (unless the row says otherwise), ${SECONDS} s a row after a 2 s warm-up; each row rotates over its paths, ids drawn at random across the world (up to ${SAMPLE} of each kind). Load average before ${loadBefore.join(' ')}, after ${load().join(' ')} (the machine is shared: the figures are noisy).`,
     '',
-    '| row | paths | req/s | p50 | p99 | errors | target |',
-    '|---|---:|---:|---:|---:|---:|---|',
-    ...results.map(({ row, result }) => {
+    "Each row is followed by its baseline: the same load on `/api/_bench/baseline` of the same server, a precomputed answer of the row's mean size that asks no database (what this machine does at best).",
+    '',
+    '| row | paths | req/s | p50 | p99 | baseline req/s | baseline p99 | errors | target |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---|',
+    ...results.map(({ row, result, baseline }) => {
       const target = row.p99Ms ?? P99_TARGET_MS;
-      return `| ${row.name} | ${row.paths.length} | ${result.requests.toFixed(0)} | ${result.p50} ms | ${result.p99} ms | ${result.non2xx + result.errors} | ${result.p99 <= target ? 'met' : '**missed**'} p99 ≤ ${target} ms |`;
+      return `| ${row.name} | ${row.paths.length} | ${result.requests.toFixed(0)} | ${result.p50} ms | ${result.p99} ms | ${baseline.requests.toFixed(0)} | ${baseline.p99} ms | ${result.non2xx + result.errors} | ${result.p99 <= target ? 'met' : '**missed**'} p99 ≤ ${target} ms |`;
     }),
     end,
   ];
