@@ -161,6 +161,9 @@ test.describe('accessibility of signed-in states', () => {
   test('the owner dashboard’s three tabs and the account menu: axe finds nothing serious', async ({
     page,
   }) => {
+    // A sign-in and four axe scans of whole pages: 16 s at 375 px on a quiet CI machine, past
+    // the 30 s default at 1280 px on a loaded one (CI, 2026-11-27).
+    test.slow();
     await page.goto('/biz/sign-in');
     await hydrated(page);
     const popupOpened = page.waitForEvent('popup');
