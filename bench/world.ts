@@ -223,6 +223,21 @@ export function worldMode(): 'all' | undefined {
 
 const load = () => loadavg().map((n) => n.toFixed(2));
 
+/** The mean body size in bytes of up to 50 of `paths` (spread over the list): the baseline's size. */
+async function meanBodyBytes(
+  base: string,
+  paths: string[],
+  headers: Record<string, string> | undefined,
+): Promise<number> {
+  const step = Math.max(1, Math.floor(paths.length / 50));
+  const sample = paths.filter((_, i) => i % step === 0).slice(0, 50);
+  let total = 0;
+  for (const path of sample)
+    total += (await (await fetch(base + path, headers ? { headers } : {})).arrayBuffer())
+      .byteLength;
+  return Math.max(2, Math.round(total / sample.length));
+}
+
 /** Measures the rows of `kind` on the built server over DATABASE_URL; writes its block. */
 export async function benchWorld(kind: 'api' | 'web', port: number): Promise<void> {
   const databaseUrl = process.env.DATABASE_URL;
@@ -244,7 +259,7 @@ export async function benchWorld(kind: 'api' | 'web', port: number): Promise<voi
     },
   });
   const loadBefore = load();
-  const results: { row: Row; result: LoadResult; baseline: LoadResult }[] = [];
+  const results: { row: Row; result: LoadResult; baseline: LoadResult; bytes: number }[] = [];
   try {
     // Searches answer from SQL until the in-process index is built (ADR 035): the product's
     // steady state is the index.
@@ -268,13 +283,12 @@ export async function benchWorld(kind: 'api' | 'web', port: number): Promise<voi
     for (const row of rows) {
       const connections = row.connections ?? CONNECTIONS;
       const result = await measure(row.paths, connections);
-      // The row's mean answer (autocannon counts the status line and headers too, ~300 B).
-      const bytes = Math.max(2, Math.round(result.bytes) - 300);
+      const bytes = await meanBodyBytes(base, row.paths, headers);
       const baseline = await measure([`/api/_bench/baseline?bytes=${bytes}`], connections);
       console.log(
         `[world] ${row.name} (${row.paths.length} paths): ${result.requests.toFixed(0)} req/s p99 ${result.p99} ms, ${result.non2xx + result.errors} errors; baseline ${baseline.requests.toFixed(0)} req/s p99 ${baseline.p99} ms (load ${load().join(' ')})`,
       );
-      results.push({ row, result, baseline });
+      results.push({ row, result, baseline, bytes });
     }
   } finally {
     await stopBuiltServer(server);
@@ -289,11 +303,11 @@ export async function benchWorld(kind: 'api' | 'web', port: number): Promise<voi
     '',
     "Each row is followed by its baseline: the same load on `/api/_bench/baseline` of the same server, a precomputed answer of the row's mean size that asks no database (what this machine does at best).",
     '',
-    '| row | paths | req/s | p50 | p99 | baseline req/s | baseline p99 | errors | target |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---|',
-    ...results.map(({ row, result, baseline }) => {
+    '| row | paths | body | req/s | p50 | p99 | baseline req/s | baseline p99 | errors | target |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+    ...results.map(({ row, result, baseline, bytes }) => {
       const target = row.p99Ms ?? P99_TARGET_MS;
-      return `| ${row.name} | ${row.paths.length} | ${result.requests.toFixed(0)} | ${result.p50} ms | ${result.p99} ms | ${baseline.requests.toFixed(0)} | ${baseline.p99} ms | ${result.non2xx + result.errors} | ${result.p99 <= target ? 'met' : '**missed**'} p99 ≤ ${target} ms |`;
+      return `| ${row.name} | ${row.paths.length} | ${bytes} B | ${result.requests.toFixed(0)} | ${result.p50} ms | ${result.p99} ms | ${baseline.requests.toFixed(0)} | ${baseline.p99} ms | ${result.non2xx + result.errors} | ${result.p99 <= target ? 'met' : '**missed**'} p99 ≤ ${target} ms |`;
     }),
     end,
   ];
