@@ -51,9 +51,9 @@ export const userRoutes: ApiRoutes = (ctx) => async (app) => {
           select c.city_id as "cityId", c.count, c.ids
             from ${users} u
             left join lateral (
-              select city_id, count(*)::int as count,
-                     (array_agg(id order by created_at desc, id desc))[1:${REVIEWS_PER_CITY}] as ids
-                from ${reviews} where author_id = u.id group by city_id
+              select r.city_id, count(*)::int as count,
+                     (array_agg(r.id order by r.created_at desc, r.id desc))[1:${REVIEWS_PER_CITY}] as ids
+                from ${reviews} r where r.author_id = u.id group by r.city_id
             ) c on true
            where u.id = ${id}`),
       );

@@ -59,6 +59,15 @@ describe('GET /api/v2/users/{id}/reviews/by-city', () => {
     expect(counts.reduce((a, b) => a + b, 0)).toBe(profile.body.review_count);
   });
 
+  it('answers an empty list for a user without videos', async () => {
+    // User 1 is the seeded world's own account (is_internal), which posts nothing.
+    const profile = await api<{ review_count: number; is_internal: boolean }>('/api/v2/users/1');
+    expect(profile.body).toMatchObject({ review_count: 0, is_internal: true });
+    const { status, body } = await api('/api/v2/users/1/reviews/by-city');
+    expect(status).toBe(200);
+    expect(body).toEqual({ data: [] });
+  });
+
   it('answers 404 for no such user and 400 for a bad id', async () => {
     expect((await api('/api/v2/users/987654321/reviews/by-city')).status).toBe(404);
     expect((await api('/api/v2/users/maya/reviews/by-city')).status).toBe(400);
