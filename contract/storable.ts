@@ -31,6 +31,7 @@ export function unstorableText(text: string): string | null {
     : 'must not contain half of a UTF-16 surrogate pair (a broken emoji or symbol)';
 }
 
+const EVERY_UNSTORABLE = new RegExp(UNSTORABLE.source, 'g');
+
 /** The text with whatever the database cannot store replaced by U+FFFD, to quote it safely. */
-export const storableCopy = (text: string) =>
-  text.replace(new RegExp(UNSTORABLE.source, 'g'), '\uFFFD');
+export const storableCopy = (text: string) => text.replace(EVERY_UNSTORABLE, '\uFFFD');

@@ -106,11 +106,12 @@ export async function buildApp({
     if (body === '') return done(null, undefined);
     parseJson(request, body as string, done);
   });
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     // Which replica answered, behind a load balancer (REPLICA_NAME); on the raw response, so
     // the answers the bundled provider writes itself (hijacked) say it too.
     if (config.replicaName) reply.raw.setHeader('x-replica', config.replicaName);
+    done();
   });
 
   registerErrorHandling(app);

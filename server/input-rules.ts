@@ -15,28 +15,37 @@ const MAX_FIELDS = 10;
  */
 export function unstorableFields(input: unknown): Fields {
   const found: Fields = [];
-  const queue: [unknown, string][] = [[input, '']];
-  // A field's path, cut short past 200 characters (thousands deep would be a long answer).
-  const at = (path: string, key: string | number) =>
-    path.endsWith('…')
-      ? path
-      : path.length > 200
-        ? `${path}…`
-        : path
-          ? `${path}.${storableCopy(String(key))}`
-          : storableCopy(String(key));
+  // Each value with the index of the one holding it and its key there: a field's path is only
+  // spelled out for a field that is reported.
+  const queue: [value: unknown, holder: number, key: string | number][] = [[input, -1, '']];
+  const pathOf = (index: number) => {
+    const keys: (string | number)[] = [];
+    for (let i = index; i > 0; i = queue[i]![1]) keys.push(queue[i]![2]);
+    let path = '';
+    // Cut short past 200 characters (thousands deep would be a long answer).
+    for (let k = keys.length - 1; k >= 0 && !path.endsWith('…'); k--)
+      path =
+        path.length > 200
+          ? `${path}…`
+          : path
+            ? `${path}.${storableCopy(String(keys[k]))}`
+            : storableCopy(String(keys[k]));
+    return path;
+  };
   for (let i = 0; i < queue.length && found.length < MAX_FIELDS; i++) {
-    const [value, path] = queue[i]!;
+    const value = queue[i]![0];
     if (typeof value === 'string') {
       const problem = unstorableText(value);
-      if (problem) found.push({ field: path, message: problem });
+      if (problem) found.push({ field: pathOf(i), message: problem });
     } else if (Array.isArray(value)) {
-      value.forEach((item, index) => queue.push([item, at(path, index)]));
+      for (let index = 0; index < value.length; index++) queue.push([value[index], i, index]);
     } else if (value !== null && typeof value === 'object') {
-      for (const [key, item] of Object.entries(value)) {
+      for (const key in value) {
+        if (!Object.hasOwn(value, key)) continue;
+        queue.push([(value as Record<string, unknown>)[key], i, key]);
         const problem = unstorableText(key);
-        if (problem) found.push({ field: at(path, key), message: `has a name that ${problem}` });
-        queue.push([item, at(path, key)]);
+        if (problem)
+          found.push({ field: pathOf(queue.length - 1), message: `has a name that ${problem}` });
       }
     }
   }
@@ -61,23 +70,29 @@ const HOST = /^(?:[A-Za-z0-9_][A-Za-z0-9._-]{0,252}|\[[0-9A-Fa-f:.]{2,45}\])(?::
  *   schema's strings: no field can forget it, and routes without a schema get it too.
  */
 export function registerInputRules(app: FastifyInstance) {
-  app.addHook('onRequest', async (request) => {
+  // Callback hooks: an async one costs every request a promise and a turn of the event loop.
+  app.addHook('onRequest', (request, _reply, done) => {
     const { rawHeaders, httpVersion } = request.raw;
     let hosts = 0;
     for (let i = 0; i < rawHeaders.length; i += 2)
       if (rawHeaders[i]!.toLowerCase() === 'host') hosts++;
     if (hosts > 1 || (hosts === 0 && httpVersion === '1.1'))
-      throw new HttpError(400, 'bad_request', 'An HTTP/1.1 request needs exactly one Host header.');
+      return done(
+        new HttpError(400, 'bad_request', 'An HTTP/1.1 request needs exactly one Host header.'),
+      );
     const { host } = request.headers;
     if (host && !HOST.test(host))
-      throw new HttpError(
-        400,
-        'bad_request',
-        'The Host header must be a host name or address, with an optional port.',
+      return done(
+        new HttpError(
+          400,
+          'bad_request',
+          'The Host header must be a host name or address, with an optional port.',
+        ),
       );
+    done();
   });
 
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     const fields: Fields = [];
     const described: string[] = [];
     for (const [context, input] of [
@@ -91,11 +106,14 @@ export function registerInputRules(app: FastifyInstance) {
       }
     }
     if (fields.length)
-      throw new HttpError(
-        400,
-        'bad_request',
-        described.slice(0, MAX_FIELDS).join('; '),
-        fields.slice(0, MAX_FIELDS),
+      return done(
+        new HttpError(
+          400,
+          'bad_request',
+          described.slice(0, MAX_FIELDS).join('; '),
+          fields.slice(0, MAX_FIELDS),
+        ),
       );
+    done();
   });
 }

@@ -102,25 +102,28 @@ export const responseCachePlugin = fp<{ cache: CacheStore }>(
 
     // After every onRequest hook, the routes' own included: a cached answer is still a read
     // its client spends (server/rate-limits.ts).
-    app.addHook('preValidation', async (request, reply) => {
-      if (!isPublicGet(request) || !cache.enabled) return;
+    // Callback hooks here and below: an async one costs every request a promise and a turn of
+    // the event loop. A hook that answers calls no `done`: the answer ends the request.
+    app.addHook('preValidation', (request, reply, done) => {
+      if (!isPublicGet(request) || !cache.enabled) return done();
       since.set(request, cache.generation);
       const entry = cache.get(request.url);
-      if (entry) return sendCached(request, reply, entry);
+      if (entry) return void sendCached(request, reply, entry);
       const pending = inFlight.get(flightKey(request));
-      if (pending) {
-        const shared = await pending;
+      if (pending)
         // When the first request failed, this one tries on its own.
-        if (shared) return sendCached(request, reply, shared);
-        return;
-      }
+        return void pending.then(
+          (shared) => (shared ? void sendCached(request, reply, shared) : done()),
+          done,
+        );
       inFlight.set(flightKey(request), new Promise((resolve) => leaders.set(request, resolve)));
+      done();
     });
-    app.addHook('onSend', async (request, reply, payload) => {
-      if (!isPublicGet(request)) return payload;
+    app.addHook('onSend', (request, reply, payload, done) => {
+      if (!isPublicGet(request)) return done(null, payload);
       if (reply.statusCode !== 200 || typeof payload !== 'string' || reply.getHeader('x-cache')) {
         settle(request, undefined);
-        return payload;
+        return done(null, payload);
       }
       const entry = {
         body: payload,
@@ -132,12 +135,18 @@ export const responseCachePlugin = fp<{ cache: CacheStore }>(
       reply.header('cache-control', PUBLIC_CACHE_CONTROL).header('etag', entry.etag);
       if (notModified(request, entry.etag)) {
         reply.code(304);
-        return '';
+        return done(null, '');
       }
-      return payload;
+      done(null, payload);
     });
     // Whatever happened to the first request, never leave the others waiting.
-    app.addHook('onResponse', async (request) => settle(request, undefined));
-    app.addHook('onRequestAbort', async (request) => settle(request, undefined));
+    app.addHook('onResponse', (request, _reply, done) => {
+      settle(request, undefined);
+      done();
+    });
+    app.addHook('onRequestAbort', (request, done) => {
+      settle(request, undefined);
+      done();
+    });
   },
 );

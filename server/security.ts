@@ -173,18 +173,24 @@ const IDP_CSP =
   "default-src 'none'; script-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
 /** The headers every answer carries (the content security policy aside). */
-function securityHeaders(request: FastifyRequest, config: Config): [string, string][] {
-  const headers: [string, string][] = [
-    ['x-content-type-options', 'nosniff'],
-    ['referrer-policy', 'strict-origin-when-cross-origin'],
-    ['x-frame-options', 'DENY'],
-    ['cross-origin-resource-policy', 'same-site'],
-    // geolocation for our own pages only: the results page's distance sort (ADR 036)
-    ['permissions-policy', 'camera=(), microphone=(), geolocation=(self), payment=()'],
-  ];
-  if (environmentForHost(request.headers.host, config.hosts) !== 'local')
-    headers.push(['strict-transport-security', 'max-age=31536000; includeSubDomains']);
-  return headers;
+const EVERY_ANSWER = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'DENY',
+  'cross-origin-resource-policy': 'same-site',
+  // geolocation for our own pages only: the results page's distance sort (ADR 036)
+  'permissions-policy': 'camera=(), microphone=(), geolocation=(self), payment=()',
+} as const;
+/** …and served anywhere but on a local host, HSTS too. */
+const EVERY_REMOTE_ANSWER = {
+  ...EVERY_ANSWER,
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+} as const;
+
+function securityHeaders(request: FastifyRequest, config: Config) {
+  return environmentForHost(request.headers.host, config.hosts) === 'local'
+    ? EVERY_ANSWER
+    : EVERY_REMOTE_ANSWER;
 }
 
 export const securityPlugin = fp<{ config: Config }>(async (app, { config }) => {
@@ -195,23 +201,23 @@ export const securityPlugin = fp<{ config: Config }>(async (app, { config }) => 
   });
   app.decorate('csrfTokens', createCsrfTokens(config.auth.secret));
 
-  // Set on the raw response first, so answers written past Fastify (the bundled identity
-  // provider's, after `reply.hijack()`) carry them too; a route's own policy wins over the
-  // default one.
-  app.addHook('onRequest', async (request, reply) => {
-    for (const [name, value] of securityHeaders(request, config)) reply.raw.setHeader(name, value);
-    reply.raw.setHeader(
-      'content-security-policy',
-      request.url.startsWith('/idp/') ? IDP_CSP : API_CSP,
-    );
+  // On Fastify's reply, which writes them with the answer's own headers in one go; a route's own
+  // policy replaces the default one. The bundled identity provider's answers are written past
+  // Fastify (`reply.hijack()`): theirs go on the raw response.
+  app.addHook('onRequest', (request, reply, done) => {
+    const headers = securityHeaders(request, config);
+    if (request.url.startsWith('/idp/')) {
+      for (const name in headers) reply.raw.setHeader(name, headers[name as keyof typeof headers]);
+      reply.raw.setHeader('content-security-policy', IDP_CSP);
+    } else reply.headers(headers).header('content-security-policy', API_CSP);
+    done();
   });
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     // Only when the hook above did not run (a request refused before it, say).
-    if (!reply.raw.hasHeader('x-content-type-options'))
-      for (const [name, value] of securityHeaders(request, config)) reply.header(name, value);
+    if (!reply.hasHeader('x-content-type-options')) reply.headers(securityHeaders(request, config));
     if (!reply.hasHeader('content-security-policy'))
       reply.header('content-security-policy', API_CSP);
-    return payload;
+    done(null, payload);
   });
 
   // A state-changing call that carries cookies must prove it comes from our pages: the

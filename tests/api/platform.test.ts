@@ -52,6 +52,21 @@ describe('security headers', () => {
     );
   });
 
+  it('are on a part of a video (a range answer, 206) and on a 304', async () => {
+    const part = await fetch(baseUrl() + '/media/clips/dining-1.mp4', {
+      headers: { range: 'bytes=0-99' },
+    });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(part.headers.get('cross-origin-resource-policy')).toBe('same-site');
+    const path = fresh('/api/v2/cities/1/feed');
+    const etag = (await api(path)).headers.get('etag')!;
+    const unchanged = await fetch(baseUrl() + path, { headers: { 'if-none-match': etag } });
+    expect(unchanged.status).toBe(304);
+    expect(unchanged.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(unchanged.headers.get('content-security-policy')).toContain("default-src 'none'");
+  });
+
   it('refuses a Host header that is no host', async () => {
     for (const host of ['a b', 'spotreel.app/evil', 'x@spotreel.app', '"quoted"', 'host:port']) {
       const answer = await rawRequest('/healthz', { host });
@@ -60,6 +75,9 @@ describe('security headers', () => {
         error: 'bad_request',
         message: 'The Host header must be a host name or address, with an optional port.',
       });
+      // Refused before the security headers' own hook ran: the answer carries them all the same.
+      expect(answer.headers['x-content-type-options'], host).toBe('nosniff');
+      expect(answer.headers['content-security-policy'], host).toContain("default-src 'none'");
     }
     for (const host of ['spotreel.app', 'localhost:3000', '127.0.0.1:8080', '[::1]:3000'])
       expect((await rawRequest('/healthz', { host })).status, host).toBe(200);
