@@ -10,12 +10,12 @@
  * over ids of the whole world, caches off, 10 connections (bench/world.ts).
  */
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { startBuiltServer, stopBuiltServer } from './built-server';
 import { runLoad, settle, type LoadResult } from './load';
-import { markedSections, RESULTS } from './results';
+import { marks, writeResultsSection } from './results';
 import { benchWorld, worldMode } from './world';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -209,8 +209,8 @@ async function main() {
   await stopBuiltServer(server);
 
   const version = JSON.parse(await readFile('package.json', 'utf8')) as { version: string };
-  const report = `# Benchmark results
-
+  const { start, end } = marks('api');
+  const report = `${start}
 \`npm run bench:api\` — measured ${new Date().toISOString().slice(0, 10)} on ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}, Spotreel ${version.version}.
 Embedded PGlite, seeded world at scale 1, \`NODE_ENV=production\`, server in its own process, autocannon on loopback
 with ${CONNECTIONS} connections for ${SECONDS} s per row after a ${WARM_UP_SECONDS} s unmeasured warm-up on the same paths (load generator and server share the machine's cores).
@@ -236,11 +236,9 @@ queries on the embedded database, which answers one query at a time in the serve
 (a few ms per request): throughput is a few hundred requests a second and p99 is queueing behind
 50 concurrent connections. That is the embedded default's ceiling; production runs on a
 PostgreSQL server (\`DATABASE_URL\`) with a CDN in front of the public GETs (ADR 002, ADR 008).
-`;
-  // Keep the other benchmarks' sections (bench/web.ts writes its own between markers).
-  const previous = existsSync(RESULTS) ? await readFile(RESULTS, 'utf8') : '';
-  const kept = markedSections(previous);
-  await writeFile(RESULTS, kept.length ? `${report}\n${kept.join('\n\n')}\n` : report);
+${end}`;
+  // Only this block: the other benchmarks' blocks and the notes written beside them stay.
+  await writeResultsSection('api', report);
   console.log('\nwrote bench/RESULTS.md');
 }
 

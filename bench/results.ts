@@ -26,11 +26,3 @@ export async function writeResultsSection(name: string, text: string) {
       : current.replace(/\n*$/, '\n\n') + text + '\n';
   await writeFile(RESULTS, next);
 }
-
-/** Every marked block of a RESULTS.md text (what other benchmarks wrote), in order. */
-export function markedSections(text: string): string[] {
-  const blocks: string[] = [];
-  const pattern = /<!-- bench:([\w:-]+) -->[\s\S]*?<!-- \/bench:\1 -->/g;
-  for (const match of text.matchAll(pattern)) blocks.push(match[0]);
-  return blocks;
-}
