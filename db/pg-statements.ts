@@ -29,8 +29,20 @@ const MAX_NAMED_VALUES = 100;
 
 const NAMED = /^\s*(select|insert|update|delete|with)\b/i;
 
-const nameOf = (text: string) =>
-  `s_${createHash('sha1').update(text).digest('base64url').slice(0, 22)}`;
+/** Each text's name, hashed once per process: the product sends a few hundred distinct texts. */
+const names = new Map<string, string>();
+/** Past this many texts the names are hashed afresh (texts built from input would be a leak). */
+const MAX_NAMES = 5_000;
+
+const nameOf = (text: string) => {
+  let name = names.get(text);
+  if (name === undefined) {
+    name = `s_${createHash('sha1').update(text).digest('base64url').slice(0, 22)}`;
+    if (names.size >= MAX_NAMES) names.clear();
+    names.set(text, name);
+  }
+  return name;
+};
 
 interface QueryConfig {
   text: string;
