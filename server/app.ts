@@ -34,7 +34,7 @@ import { registerOpenApi } from './openapi';
 import { registerRateLimits } from './rate-limits';
 import { createPageCache } from './page-cache';
 import { createResponseCache, responseCachePlugin } from './response-cache';
-import { createClaimReceipts, securityPlugin } from './security';
+import { answeredPastFastify, createClaimReceipts, securityPlugin } from './security';
 import { SearchThread } from './search/search-thread';
 import { registerSeo } from './seo';
 import { registerWebApp } from './web';
@@ -108,9 +108,12 @@ export async function buildApp({
   });
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
-    // Which replica answered, behind a load balancer (REPLICA_NAME); on the raw response, so
-    // the answers the bundled provider writes itself (hijacked) say it too.
-    if (config.replicaName) reply.raw.setHeader('x-replica', config.replicaName);
+    // Which replica answered, behind a load balancer (REPLICA_NAME); on the raw response where
+    // the bundled provider writes the answer itself (hijacked), so that it says it too.
+    if (config.replicaName) {
+      if (answeredPastFastify(request)) reply.raw.setHeader('x-replica', config.replicaName);
+      else reply.header('x-replica', config.replicaName);
+    }
     done();
   });
 

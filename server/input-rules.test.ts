@@ -31,5 +31,15 @@ describe('unstorableFields', () => {
     expect(found!.field).toMatch(/^0\.0\.0\..*…$/);
     expect(found!.field.length).toBeLessThan(210);
     expect(unstorableFields(Array.from({ length: 100 }, () => '\u0000'))).toHaveLength(10);
+    // Thousands of refused keys at the bottom of thousands of levels: ten are named, each path
+    // spelled once (a walk up the holders for every refused key would be millions of steps).
+    let bottom: Record<string, unknown> = {};
+    for (let i = 0; i < 3_000; i++) bottom[`\u0000${i}`] = 1;
+    for (let i = 0; i < 6_500; i++) bottom = { '': bottom };
+    const refused = unstorableFields(bottom);
+    expect(refused).toHaveLength(10);
+    expect(refused[0]!.message).toBe('has a name that must not contain a NUL character (\\u0000)');
+    // '' keys add nothing to a path: the tenth is the tenth key's own name, made storable.
+    expect(refused[9]!.field).toBe('\uFFFD9');
   });
 });

@@ -102,8 +102,8 @@ export const responseCachePlugin = fp<{ cache: CacheStore }>(
 
     // After every onRequest hook, the routes' own included: a cached answer is still a read
     // its client spends (server/rate-limits.ts).
-    // Callback hooks here and below: an async one costs every request a promise and a turn of
-    // the event loop. A hook that answers calls no `done`: the answer ends the request.
+    // Callback hooks here and below: an async one costs every request a promise and a
+    // microtask. A hook that answers calls no `done`: the answer ends the request.
     app.addHook('preValidation', (request, reply, done) => {
       if (!isPublicGet(request) || !cache.enabled) return done();
       since.set(request, cache.generation);
@@ -112,10 +112,9 @@ export const responseCachePlugin = fp<{ cache: CacheStore }>(
       const pending = inFlight.get(flightKey(request));
       if (pending)
         // When the first request failed, this one tries on its own.
-        return void pending.then(
-          (shared) => (shared ? void sendCached(request, reply, shared) : done()),
-          done,
-        );
+        return void pending
+          .then((shared) => (shared ? void sendCached(request, reply, shared) : done()))
+          .catch(done);
       inFlight.set(flightKey(request), new Promise((resolve) => leaders.set(request, resolve)));
       done();
     });

@@ -173,19 +173,29 @@ const IDP_CSP =
   "default-src 'none'; script-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
 /** The headers every answer carries (the content security policy aside). */
-const EVERY_ANSWER = {
+const EVERY_ANSWER = Object.freeze({
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
   'x-frame-options': 'DENY',
   'cross-origin-resource-policy': 'same-site',
   // geolocation for our own pages only: the results page's distance sort (ADR 036)
   'permissions-policy': 'camera=(), microphone=(), geolocation=(self), payment=()',
-} as const;
+});
 /** …and served anywhere but on a local host, HSTS too. */
-const EVERY_REMOTE_ANSWER = {
+const EVERY_REMOTE_ANSWER = Object.freeze({
   ...EVERY_ANSWER,
   'strict-transport-security': 'max-age=31536000; includeSubDomains',
-} as const;
+});
+
+/**
+ * Whether the route's answer may be written past Fastify: the bundled identity provider's
+ * (`reply.hijack()`, server/auth/local-idp.ts). Headers meant for every answer go on its raw
+ * response; everywhere else on Fastify's reply, which Node then writes in one `writeHead`
+ * (docs/decisions/050-request-pipeline-cost.md). By the route matched, not the URL as sent: a
+ * path can spell `/idp/` with percent escapes.
+ */
+export const answeredPastFastify = (request: FastifyRequest) =>
+  request.routeOptions.url?.startsWith('/idp/') === true;
 
 function securityHeaders(request: FastifyRequest, config: Config) {
   return environmentForHost(request.headers.host, config.hosts) === 'local'
@@ -206,7 +216,7 @@ export const securityPlugin = fp<{ config: Config }>(async (app, { config }) => 
   // Fastify (`reply.hijack()`): theirs go on the raw response.
   app.addHook('onRequest', (request, reply, done) => {
     const headers = securityHeaders(request, config);
-    if (request.url.startsWith('/idp/')) {
+    if (answeredPastFastify(request)) {
       for (const name in headers) reply.raw.setHeader(name, headers[name as keyof typeof headers]);
       reply.raw.setHeader('content-security-policy', IDP_CSP);
     } else reply.headers(headers).header('content-security-policy', API_CSP);
@@ -226,10 +236,10 @@ export const securityPlugin = fp<{ config: Config }>(async (app, { config }) => 
   // authority to abuse (docs/decisions/009-security.md).
   // Exempt: the bundled identity provider (its own protocol and signed interaction cookies) and
   // the providers' form-post callback (bound to the browser by the flow cookie and `state`).
-  app.addHook('onRequest', async (request, reply) => {
-    if (!UNSAFE_METHODS.has(request.method) || !request.headers.cookie) return;
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!UNSAFE_METHODS.has(request.method) || !request.headers.cookie) return done();
     if (request.url.startsWith('/idp/') || /^\/auth\/[a-z]+\/callback(\?|$)/.test(request.url))
-      return;
+      return done();
     // navigator.sendBeacon cannot add the header, so the event sink takes the browser's own
     // proof of same origin instead, which a cross-site page cannot fake (docs/decisions/017).
     if (
@@ -237,8 +247,8 @@ export const securityPlugin = fp<{ config: Config }>(async (app, { config }) => 
       request.url.split('?')[0] === BEACON_PATH &&
       provenSameOrigin(request)
     )
-      return;
-    if (csrfProven(request)) return;
+      return done();
+    if (csrfProven(request)) return done();
     // A refusal of our own page's call carries a good device id and token, so a page whose
     // token went stale (a new device id, a restart without AUTH_SECRET) can read the cookie
     // again and retry once (app/api/client.ts). Only then: a cross-site form post must not
@@ -246,11 +256,13 @@ export const securityPlugin = fp<{ config: Config }>(async (app, { config }) => 
     if (provenSameOrigin(request)) ensureCsrfCookies(request, reply);
     const cookie = cookieName(CSRF_COOKIE, request.cookiesSecure);
     const message = `This request needs the ${CSRF_HEADER} header: the token of the ${cookie} cookie a page of this site set`;
-    throw new HttpError(403, 'csrf_failed', message, [
-      {
-        field: `headers.${CSRF_HEADER}`,
-        message: `Send the ${cookie} cookie's value, as set by a page of this site for this device.`,
-      },
-    ]);
+    done(
+      new HttpError(403, 'csrf_failed', message, [
+        {
+          field: `headers.${CSRF_HEADER}`,
+          message: `Send the ${cookie} cookie's value, as set by a page of this site for this device.`,
+        },
+      ]),
+    );
   });
 });

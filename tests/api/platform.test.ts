@@ -135,6 +135,9 @@ describe('security headers', () => {
       for (const name of BASE) expect(answer.headers.get(name), `${path} ${name}`).toBeTruthy();
       expect(answer.headers.get('content-security-policy')).toContain("default-src 'none'");
     }
+    // The provider's route, with /idp/ spelled in percent escapes: still its hijacked answer.
+    const escaped = await fetch(baseUrl() + '/%69dp/google/jwks');
+    for (const name of BASE) expect(escaped.headers.get(name), `escaped ${name}`).toBeTruthy();
   });
 
   it('let /api/docs load its own stylesheet and nothing else', async () => {
