@@ -815,7 +815,16 @@ export class SearchIndex {
       };
       const ok = (p: Place) => passesFilters(p, where);
       if (what === '') {
-        for (const p of candidates(where, null)) if (ok(p)) offer(p, popularity(p));
+        // A place's score is its popularity, and the lists are in rank order (so is a page by
+        // popularity): once the page is full the rest are only counted (a city's thousands).
+        const inOrder = !byDistance;
+        for (const p of candidates(where, null)) {
+          if (!ok(p)) continue;
+          if (inOrder && top.full()) {
+            seen += 1;
+            if (!named.has(p)) top.total += 1;
+          } else offer(p, popularity(p));
+        }
         return { top, seen };
       }
       const tag = u.tag && what === u.what ? u.tag : null;
@@ -1008,8 +1017,6 @@ export class SearchIndex {
     const handle = normalize(term).replace(/ /g, '');
     if (handle === '') return [];
     const exact = this.byHandle.get(handle);
-    const scored = new Map<number, number>();
-    if (exact !== undefined) scored.set(exact, 100);
     // Names as typed first; typos only when nothing is spelled so ("vegan" is no "…_vegas").
     const options: TextQuery<(typeof PEOPLE_FIELDS)[number]> = {
       boost: { handle: 2 },
@@ -1032,19 +1039,29 @@ export class SearchIndex {
         // is forgiven in a long handle ("sidequsetkai"); one in a shorter one, none below 5
         fuzzy: (t: string) => (t.length >= 5 ? fuzzy(t) : false),
       });
+    // The best `limit`, kept in order as they are scored: a prefix of a handle ("pizza") starts
+    // hundreds at SEED_SCALE=100, and sorting them all cost more than the search.
+    type Scored = { id: number; score: number };
+    const worse = (a: Scored, b: Scored) =>
+      a.score < b.score || (a.score === b.score && a.id > b.id);
+    const top: Scored[] = [];
+    const keep = (entry: Scored) => {
+      if (top.length === limit && !worse(top[top.length - 1]!, entry)) return;
+      let at = top.length;
+      while (at > 0 && worse(top[at - 1]!, entry)) at -= 1;
+      top.splice(at, 0, entry);
+      if (top.length > limit) top.pop();
+    };
+    // A handle typed whole comes first (a text score is at most about 2.3).
+    if (exact !== undefined) keep({ id: exact, score: 100 });
     const best = bestScore(results);
     for (const r of results) {
       const { id, ref: p } = r;
+      if (id === exact) continue;
       const bonus = p.handle.startsWith(handle) ? 1 : 0;
-      scored.set(
-        id,
-        Math.max(scored.get(id) ?? 0, r.score / best + bonus + Math.log10(1 + p.followers) / 20),
-      );
+      keep({ id, score: r.score / best + bonus + Math.log10(1 + p.followers) / 20 });
     }
-    return [...scored.entries()]
-      .sort((a, b) => b[1] - a[1] || a[0] - b[0])
-      .slice(0, limit)
-      .map(([id]) => this.people.get(id)!.author);
+    return top.map(({ id }) => this.people.get(id)!.author);
   }
 }
 
@@ -1078,18 +1095,27 @@ export class TopPlaces {
     private readonly distanceTo: (p: Place) => number,
   ) {}
 
+  /** A place offered is compared in this before it is kept (most are not: no object for them). */
+  private readonly probe: Offered = { place: undefined as unknown as Place, score: 0, distance: 0 };
+
   offer(place: Place, score: number): void {
     this.total += 1;
     if (this.size <= 0) return;
-    const entry = { place, score, distance: this.distanceTo(place) };
-    const { kept, order } = this;
+    const distance = this.distanceTo(place);
+    const { kept, order, probe } = this;
     // A deep page (an offset of thousands): every match is kept and sorted once, at page(),
     // not inserted one by one into a long array.
     if (this.size > INSERT_UP_TO) {
-      kept.push(entry);
+      kept.push({ place, score, distance });
       return;
     }
-    if (kept.length === this.size && order(entry, kept[kept.length - 1]!) >= 0) return;
+    if (kept.length === this.size) {
+      probe.place = place;
+      probe.score = score;
+      probe.distance = distance;
+      if (order(probe, kept[kept.length - 1]!) >= 0) return;
+    }
+    const entry = { place, score, distance };
     // Binary search for its place among the kept (few: a page's worth).
     let low = 0;
     let high = kept.length;
@@ -1105,6 +1131,11 @@ export class TopPlaces {
   page(): Place[] {
     if (this.size > INSERT_UP_TO) this.kept = this.kept.sort(this.order).slice(0, this.size);
     return this.kept.map((k) => k.place);
+  }
+
+  /** Whether the page holds its `size` places (a deep page is never full: it is sorted last). */
+  full(): boolean {
+    return this.size <= INSERT_UP_TO && this.kept.length >= this.size;
   }
 
   /** The score a place must reach to be kept, once the page is full (-Infinity before). */
