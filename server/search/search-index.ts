@@ -809,9 +809,12 @@ export class SearchIndex {
     ): { top: TopPlaces; seen: number } => {
       const top = newSelection();
       let seen = 0;
+      // Asking a set about a place reads the place (its hash), and a common word's thousands of
+      // places lie far apart in memory: most searches name none, and then none is read.
+      const isNamed = (p: Place) => named.size > 0 && named.has(p);
       const offer = (p: Place, score: number) => {
         seen += 1;
-        if (!named.has(p)) top.offer(p, score);
+        if (!isNamed(p)) top.offer(p, score);
       };
       const ok = (p: Place) => passesFilters(p, where);
       if (what === '') {
@@ -822,7 +825,7 @@ export class SearchIndex {
           if (!ok(p)) continue;
           if (inOrder && top.full()) {
             seen += 1;
-            if (!named.has(p)) top.total += 1;
+            if (!isNamed(p)) top.total += 1;
           } else offer(p, popularity(p));
         }
         return { top, seen };
@@ -845,7 +848,7 @@ export class SearchIndex {
             let taken = 0;
             for (const p of list) {
               if (taken >= keep) break;
-              if (named.has(p)) continue;
+              if (isNamed(p)) continue;
               top.offer(p, bonus + popularity(p));
               taken += 1;
             }
@@ -880,10 +883,10 @@ export class SearchIndex {
         if (
           bounded &&
           (score < cut || score + 0.3 + 0.15 * popularity(p) < top.worstScore()) &&
-          !exact.has(p)
+          !(exact.size > 0 && exact.has(p))
         ) {
           seen += 1;
-          if (!named.has(p)) top.total += 1;
+          if (!isNamed(p)) top.total += 1;
           continue;
         }
         const name = p.nameTerms;
