@@ -28,6 +28,7 @@ import {
 import {
   bestScore,
   kthBest,
+  kthLargest,
   TextIndex,
   type TextDoc,
   type TextMatch,
@@ -451,6 +452,7 @@ export class SearchIndex {
       docs.push({
         id: r.id,
         ref: place,
+        prior: place.rank,
         name: r.name,
         label: r.label,
         tags: [...tags.map((t) => t.name), ...r.superCategories].join(' '),
@@ -496,7 +498,13 @@ export class SearchIndex {
       const person = { author, handle, followers: r.followers };
       this.people.set(r.id, person);
       this.byHandle.set(handle, r.id);
-      docs.push({ id: r.id, ref: person, handle: `${handle} ${r.username}`, name: r.displayName });
+      docs.push({
+        id: r.id,
+        ref: person,
+        prior: person.followers,
+        handle: `${handle} ${r.username}`,
+        name: r.displayName,
+      });
       this.peopleSeen.set(r.id, r.updatedAt.getTime());
       if (r.updatedAt > this.peopleSince) this.peopleSince = r.updatedAt;
     }
@@ -758,7 +766,8 @@ export class SearchIndex {
       !prices &&
       !q.open_now;
     // 0–1: the pruning of weak text matches below counts on a bonus never being negative.
-    const popularity = (p: Place) => Math.max(0, p.rank) / this.maxRank;
+    const popularityOf = (rank: number) => Math.max(0, rank) / this.maxRank;
+    const popularity = (p: Place) => popularityOf(p.rank);
     const carries = (p: Place, tag: VocabularyTag) =>
       tag.id === null
         ? p.superCategories.includes(tag.safeName as SuperCategory)
@@ -877,12 +886,27 @@ export class SearchIndex {
       const exact = new Set(this.byNameTerms.get(whatWords) ?? []);
       const bounded = !byDistance && q.sort === 'relevance';
       const cut = bounded ? kthBest(matches, keep) / best - 0.45 : -Infinity;
+      // And the page's worst is at least the `keep`-th best text score and popularity's part of
+      // the places that may be offered (a name's bonus only adds): a match short of it even with
+      // 0.3 is only counted too, before the page has filled (the matches come in no order).
+      const floor = bounded
+        ? kthLargest(
+            matches.length,
+            (i) => {
+              const m = matches[i]!;
+              return isNamed(m.ref) ? -Infinity : m.score / best + 0.15 * popularityOf(m.prior);
+            },
+            keep,
+          )
+        : -Infinity;
       for (const m of matches) {
         const p = m.ref;
         const score = m.score / best;
+        // The place's rank as the text index keeps it (the same number): see TextDoc.
+        const pop = popularityOf(m.prior);
         if (
           bounded &&
-          (score < cut || score + 0.3 + 0.15 * popularity(p) < top.worstScore()) &&
+          (score < cut || score + 0.3 + 0.15 * pop < Math.max(floor, top.worstScore())) &&
           !(exact.size > 0 && exact.has(p))
         ) {
           seen += 1;
@@ -891,7 +915,7 @@ export class SearchIndex {
         }
         const name = p.nameTerms;
         const bonus = name === whatWords ? 1 : name.startsWith(whatWords) ? 0.3 : 0;
-        offer(p, score + bonus + 0.15 * popularity(p));
+        offer(p, score + bonus + 0.15 * pop);
       }
       return { top, seen };
     };
@@ -1062,7 +1086,8 @@ export class SearchIndex {
       const { id, ref: p } = r;
       if (id === exact) continue;
       const bonus = p.handle.startsWith(handle) ? 1 : 0;
-      keep({ id, score: r.score / best + bonus + Math.log10(1 + p.followers) / 20 });
+      // r.prior: the person's followers, as the text index keeps them (see TextDoc).
+      keep({ id, score: r.score / best + bonus + Math.log10(1 + r.prior) / 20 });
     }
     return top.map(({ id }) => this.people.get(id)!.author);
   }

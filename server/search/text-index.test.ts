@@ -1,6 +1,13 @@
 import MiniSearch, { type SearchOptions } from 'minisearch';
 import { describe, expect, it } from 'vitest';
-import { bestScore, kthBest, TextIndex, type TextDoc, type TextQuery } from './text-index';
+import {
+  bestScore,
+  kthBest,
+  kthLargest,
+  TextIndex,
+  type TextDoc,
+  type TextQuery,
+} from './text-index';
 import { singular, words } from './text';
 
 const FIELDS = ['name', 'label', 'tags', 'neighborhood', 'city'] as const;
@@ -199,6 +206,42 @@ describe('TextIndex', () => {
       got.forEach((r, i) => expect(r.score).toBeCloseTo(want[i]!.score, 9));
       expect(got.length).toBeGreaterThan(0);
     }
+  });
+});
+
+describe('TextIndex priors', () => {
+  it("hands back each match's prior, the one given when it was last added (0 when none)", () => {
+    const text = new TextIndex<Field, number>(FIELDS, tokenize, processTerm);
+    const doc = (id: number, name: string, prior?: number): PlaceDoc => ({
+      id,
+      ref: id,
+      ...(prior === undefined ? {} : { prior }),
+      name,
+      label: 'Cafe',
+      tags: '',
+      neighborhood: '',
+      city: '',
+    });
+    text.addAll([doc(1, 'Fig Coffee', 40), doc(2, 'Blue Coffee', 7), doc(3, 'Fig Room')]);
+    const priors = (query: string, combineWith: 'AND' | 'OR') =>
+      Object.fromEntries(text.search(query, { combineWith }).map((m) => [m.id, m.prior] as const));
+    expect(priors('coffee', 'AND')).toEqual({ 1: 40, 2: 7 });
+    expect(priors('fig coffee', 'OR')).toEqual({ 1: 40, 2: 7, 3: 0 });
+    // A document taken out and added again (its slot reused) has its new prior.
+    text.discard(1);
+    text.add(doc(4, 'Fig Coffee Bar', 12));
+    text.add(doc(1, 'Fig Coffee', 3));
+    expect(priors('coffee', 'AND')).toEqual({ 1: 3, 2: 7, 4: 12 });
+  });
+});
+
+describe('kthLargest', () => {
+  it('is the k-th largest of the numbers asked, as kthBest is of scores', () => {
+    const list = [3, 9, 1, 7, 5];
+    expect(kthLargest(list.length, (i) => list[i]!, 2)).toBe(7);
+    expect(kthLargest(list.length, (i) => list[i]!, 5)).toBe(-Infinity);
+    expect(kthLargest(4, (i) => [5, -Infinity, 5, 1][i]!, 2)).toBe(5);
+    expect(kthLargest(4, (i) => [5, -Infinity, 2, 1][i]!, 3)).toBe(1);
   });
 });
 

@@ -17,12 +17,22 @@ import SearchableMap from 'minisearch/SearchableMap';
  * callers keep only a page of them (a common word matches thousands).
  */
 
-/** A document: an id, what a match hands back (`ref`, the caller's record), a text per field. */
-export type TextDoc<F extends string, T> = { id: number; ref: T } & Record<F, string>;
+/**
+ * A document: an id, what a match hands back (`ref`, the caller's record), a text per field, and
+ * `prior`, a number of the caller's handed back with each match too (a place's rank). A common
+ * word matches thousands of documents whose records lie far apart in memory, and reading each
+ * costs more than scoring it: the priors are read from one array instead.
+ */
+export type TextDoc<F extends string, T> = { id: number; ref: T; prior?: number } & Record<
+  F,
+  string
+>;
 
 export interface TextMatch<T> {
   id: number;
   ref: T;
+  /** The document's `prior` (0 when it gave none). */
+  prior: number;
   score: number;
   /** How many of the query's distinct words the document carries (an OR may match only some). */
   matched: number;
@@ -120,6 +130,7 @@ export class TextIndex<F extends string, T> {
   private readonly slotOf = new Map<number, number>();
   private readonly idAt: number[] = [];
   private readonly refAt: (T | undefined)[] = [];
+  private readonly priorAt: number[] = [];
   /** slot × fields + field → the field's length in distinct words (as MiniSearch counts it). */
   private readonly lengthAt: number[] = [];
   /** Each slot's indexed words, to take its document out again. */
@@ -180,6 +191,7 @@ export class TextIndex<F extends string, T> {
     this.slotOf.set(doc.id, slot);
     this.idAt[slot] = doc.id;
     this.refAt[slot] = doc.ref;
+    this.priorAt[slot] = doc.prior ?? 0;
     this.wordsAt[slot] = [...all];
   }
 
@@ -235,7 +247,7 @@ export class TextIndex<F extends string, T> {
         options.fuzzy ? options.fuzzy(term, i, all) : false,
       ),
     );
-    const { idAt, refAt, lengthAt } = this;
+    const { idAt, refAt, priorAt, lengthAt } = this;
     const size = idAt.length;
 
     /** A word's score in one document (undefined: it does not carry the word). */
@@ -350,6 +362,7 @@ export class TextIndex<F extends string, T> {
       return slots.map((slot, i) => ({
         id: idAt[slot]!,
         ref: refAt[slot]!,
+        prior: priorAt[slot]!,
         score: sums[i]! * distinct,
         matched: distinct,
       }));
@@ -370,6 +383,7 @@ export class TextIndex<F extends string, T> {
     return [...totals].map(([slot, { score, words }]) => ({
       id: idAt[slot]!,
       ref: refAt[slot]!,
+      prior: priorAt[slot]!,
       score: score * words.size,
       matched: words.size,
     }));
@@ -412,16 +426,22 @@ export function bestScore(matches: readonly { score: number }[]): number {
  * deeper than a page (200) and keeping the best `k` would cost more than it saves.
  */
 export function kthBest(matches: readonly { score: number }[], k: number): number {
-  if (k <= 0 || k > 200 || matches.length <= k) return -Infinity;
+  return kthLargest(matches.length, (i) => matches[i]!.score, k);
+}
+
+/** As kthBest, of the `count` numbers `valueAt(0 … count - 1)`. */
+export function kthLargest(count: number, valueAt: (i: number) => number, k: number): number {
+  if (k <= 0 || k > 200 || count <= k) return -Infinity;
   const top: number[] = []; // the best k so far, worst first
-  for (const { score } of matches) {
+  for (let at = 0; at < count; at++) {
+    const value = valueAt(at);
     if (top.length === k) {
-      if (score <= top[0]!) continue;
+      if (value <= top[0]!) continue;
       top.shift();
     }
     let i = 0;
-    while (i < top.length && top[i]! < score) i++;
-    top.splice(i, 0, score);
+    while (i < top.length && top[i]! < value) i++;
+    top.splice(i, 0, value);
   }
   return top[0]!;
 }

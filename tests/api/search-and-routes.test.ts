@@ -43,6 +43,30 @@ describe('GET /api/v2/search/wonder-search', () => {
     },
   );
 
+  // By relevance, text matches that cannot reach a page of `keep` are only counted (ADR 042):
+  // a page 200 deep is kept so, one 205 deep is not (every match sorted once). Places 195–199
+  // must be the same either way, for what matches hundreds of places (a word begun, as typed).
+  it.each(['co', 'ba', 'b', 'm', 'r'])(
+    'gives the same page by relevance whether weak matches of %s are only counted or not',
+    async (term) => {
+      const page = async (offset: number, limit: number) => {
+        const { body } = await api<{
+          data: { locations: { clm_id: number }[] };
+          locations_total: number;
+        }>(
+          `/api/v2/search/wonder-search?include=locations&term=${term}&offset=${offset}&limit=${limit}`,
+        );
+        return { ids: body.data.locations.map((l) => l.clm_id), total: body.locations_total };
+      };
+      const pruned = await page(195, 5);
+      const sorted = await page(195, 10);
+      expect(pruned.total).toBeGreaterThan(205);
+      expect(pruned.ids).toHaveLength(5);
+      expect(sorted.ids.slice(0, 5)).toEqual(pruned.ids);
+      expect(sorted.total).toBe(pruned.total);
+    },
+  );
+
   // The index's answers are sent without the per-request response check (their parts were
   // checked when the index read them): they must still be exactly what the contract says.
   it.each([
