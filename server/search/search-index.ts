@@ -1085,9 +1085,13 @@ export class SearchIndex {
     for (const r of results) {
       const { id, ref: p } = r;
       if (id === exact) continue;
-      const bonus = p.handle.startsWith(handle) ? 1 : 0;
       // r.prior: the person's followers, as the text index keeps them (see TextDoc).
-      keep({ id, score: r.score / best + bonus + Math.log10(1 + r.prior) / 20 });
+      const text = r.score / best;
+      const followers = Math.log10(1 + r.prior) / 20;
+      // Short of the page even with a handle begun: the person is not read (the hundreds a
+      // prefix finds lie far apart in memory).
+      if (top.length === limit && text + 1 + followers < top[top.length - 1]!.score) continue;
+      keep({ id, score: text + (p.handle.startsWith(handle) ? 1 : 0) + followers });
     }
     return top.map(({ id }) => this.people.get(id)!.author);
   }

@@ -67,6 +67,24 @@ describe('GET /api/v2/search/wonder-search', () => {
     },
   );
 
+  // People are kept a page at a time too, and one that cannot reach the page even with a handle
+  // begun is not read: a short page is the start of a longer one.
+  it.each(['ta', 'sa', 'da', 'bi', 'lo'])(
+    'gives the first people of a longer list as a short one, for %s',
+    async (term) => {
+      const people = async (limit: number) => {
+        const { body } = await api<{ data: { users: { clm_id: number }[] } }>(
+          `/api/v2/search/wonder-search?include=users&term=${term}&limit=${limit}`,
+        );
+        return body.data.users.map((u) => u.clm_id);
+      };
+      const long = await people(50);
+      expect(long.length).toBeGreaterThan(5);
+      expect(await people(5)).toEqual(long.slice(0, 5));
+      expect(await people(2)).toEqual(long.slice(0, 2));
+    },
+  );
+
   // The index's answers are sent without the per-request response check (their parts were
   // checked when the index read them): they must still be exactly what the contract says.
   it.each([
