@@ -43,9 +43,10 @@ describe('GET /api/v2/search/wonder-search', () => {
     },
   );
 
-  // By relevance, text matches that cannot reach a page of `keep` are only counted (ADR 042):
-  // a page 200 deep is kept so, one 205 deep is not (every match sorted once). Places 195–199
-  // must be the same either way, for what matches hundreds of places (a word begun, as typed).
+  // By relevance, text matches that cannot reach a page of `keep` are only counted (ADR 042,
+  // 051): a page 200 deep is kept so, one 205 deep is not (every match sorted once), and a page of
+  // 5 prunes far more than one of 50. Each pair must agree, for what matches hundreds of places
+  // by text (a word begun, as typed; no category or cuisine understood).
   it.each(['co', 'ba', 'b', 'm', 'r'])(
     'gives the same page by relevance whether weak matches of %s are only counted or not',
     async (term) => {
@@ -53,9 +54,12 @@ describe('GET /api/v2/search/wonder-search', () => {
         const { body } = await api<{
           data: { locations: { clm_id: number }[] };
           locations_total: number;
+          understood: { category: unknown; cuisine: unknown };
         }>(
           `/api/v2/search/wonder-search?include=locations&term=${term}&offset=${offset}&limit=${limit}`,
         );
+        expect(body.understood.category).toBeNull();
+        expect(body.understood.cuisine).toBeNull();
         return { ids: body.data.locations.map((l) => l.clm_id), total: body.locations_total };
       };
       const pruned = await page(195, 5);
@@ -64,11 +68,17 @@ describe('GET /api/v2/search/wonder-search', () => {
       expect(pruned.ids).toHaveLength(5);
       expect(sorted.ids.slice(0, 5)).toEqual(pruned.ids);
       expect(sorted.total).toBe(pruned.total);
+      const first = await page(0, 5);
+      const fifty = await page(0, 50);
+      expect(first.ids).toHaveLength(5);
+      expect(fifty.ids.slice(0, 5)).toEqual(first.ids);
+      expect(fifty.total).toBe(first.total);
     },
   );
 
   // People are kept a page at a time too, and one that cannot reach the page even with a handle
-  // begun is not read: a short page is the start of a longer one.
+  // begun is not read: a short page is the start of the whole list (fewer than 50, so a page of
+  // 50 is never full and nobody is skipped).
   it.each(['ta', 'sa', 'da', 'bi', 'lo'])(
     'gives the first people of a longer list as a short one, for %s',
     async (term) => {
@@ -80,6 +90,7 @@ describe('GET /api/v2/search/wonder-search', () => {
       };
       const long = await people(50);
       expect(long.length).toBeGreaterThan(5);
+      expect(long.length).toBeLessThan(50);
       expect(await people(5)).toEqual(long.slice(0, 5));
       expect(await people(2)).toEqual(long.slice(0, 2));
     },
