@@ -825,6 +825,11 @@ export class SearchIndex {
         seen += 1;
         if (!isNamed(p)) top.offer(p, score);
       };
+      /** A match that cannot make the page: counted, not offered. */
+      const count = (p: Place) => {
+        seen += 1;
+        if (!isNamed(p)) top.total += 1;
+      };
       const ok = (p: Place) => passesFilters(p, where);
       if (what === '') {
         // A place's score is its popularity, and the lists are in rank order (so is a page by
@@ -832,10 +837,8 @@ export class SearchIndex {
         const inOrder = !byDistance;
         for (const p of candidates(where, null)) {
           if (!ok(p)) continue;
-          if (inOrder && top.full()) {
-            seen += 1;
-            if (!isNamed(p)) top.total += 1;
-          } else offer(p, popularity(p));
+          if (inOrder && top.full()) count(p);
+          else offer(p, popularity(p));
         }
         return { top, seen };
       }
@@ -909,8 +912,7 @@ export class SearchIndex {
           (score < cut || score + 0.3 + 0.15 * pop < Math.max(floor, top.worstScore())) &&
           !(exact.size > 0 && exact.has(p))
         ) {
-          seen += 1;
-          if (!isNamed(p)) top.total += 1;
+          count(p);
           continue;
         }
         const name = p.nameTerms;

@@ -20,20 +20,28 @@ async function aPlace(): Promise<Summary> {
   return body.results[0]!.video.location;
 }
 
+/** One page of a search's places (`query`: the rest of the query string), as ids, and its total. */
+async function placesPage(query: string, offset: number, limit: number) {
+  const { body } = await api<{
+    data: { locations: { clm_id: number }[] };
+    locations_total: number;
+    understood: { category: unknown; cuisine: unknown };
+  }>(`/api/v2/search/wonder-search?include=locations&${query}&offset=${offset}&limit=${limit}`);
+  return {
+    ids: body.data.locations.map((l) => l.clm_id),
+    total: body.locations_total,
+    understood: body.understood,
+  };
+}
+
 describe('GET /api/v2/search/wonder-search', () => {
   // Pages up to 200 deep are kept in order as places come; deeper ones are sorted once (ADR 042):
   // both must give the same places in the same order.
   it.each(['relevance', 'popularity', 'distance'])(
     'gives the same deep page whichever way it is kept (sort %s)',
     async (sort) => {
-      const base = `/api/v2/search/wonder-search?include=locations&term=&category=dining&sort=${sort}&lat=40.7&lon=-74`;
-      const ids = async (offset: number, limit: number) => {
-        const { body } = await api<{
-          data: { locations: { clm_id: number }[] };
-          locations_total: number;
-        }>(`${base}&offset=${offset}&limit=${limit}`);
-        return { ids: body.data.locations.map((l) => l.clm_id), total: body.locations_total };
-      };
+      const ids = (offset: number, limit: number) =>
+        placesPage(`term=&category=dining&sort=${sort}&lat=40.7&lon=-74`, offset, limit);
       const kept = await ids(190, 10);
       const sorted = await ids(190, 20);
       expect(kept.total).toBeGreaterThan(200);
@@ -51,16 +59,10 @@ describe('GET /api/v2/search/wonder-search', () => {
     'gives the same page by relevance whether weak matches of %s are only counted or not',
     async (term) => {
       const page = async (offset: number, limit: number) => {
-        const { body } = await api<{
-          data: { locations: { clm_id: number }[] };
-          locations_total: number;
-          understood: { category: unknown; cuisine: unknown };
-        }>(
-          `/api/v2/search/wonder-search?include=locations&term=${term}&offset=${offset}&limit=${limit}`,
-        );
-        expect(body.understood.category).toBeNull();
-        expect(body.understood.cuisine).toBeNull();
-        return { ids: body.data.locations.map((l) => l.clm_id), total: body.locations_total };
+        const found = await placesPage(`term=${term}`, offset, limit);
+        expect(found.understood.category).toBeNull();
+        expect(found.understood.cuisine).toBeNull();
+        return found;
       };
       const pruned = await page(195, 5);
       const sorted = await page(195, 10);
