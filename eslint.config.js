@@ -133,6 +133,15 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
+          // One link for the app (docs/decisions/052-one-navigate-for-every-link.md).
+          paths: [
+            {
+              name: 'react-router',
+              importNames: ['Link'],
+              message:
+                "Use Link from app/components/ui/link: React Router's Link costs every page a tenth of its render (docs/decisions/052-one-navigate-for-every-link.md).",
+            },
+          ],
           patterns: [
             {
               group: [

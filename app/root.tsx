@@ -10,6 +10,7 @@ import {
   type AppLoadContext,
   type LoaderFunctionArgs,
 } from 'react-router';
+import { LinkNavigation } from './components/ui/link';
 import { ErrorFallback } from './layout/error-fallback';
 import { Analytics } from './features/analytics/analytics-root';
 import { AppInstallProvider } from './features/app-install/app-install';
@@ -102,10 +103,12 @@ export default function App() {
   const data = useRootData();
   if (data) rememberFirstLoad(data.firstLoad, data.config);
   return (
-    <AppInstallProvider>
-      <Outlet />
-      <Analytics />
-    </AppInstallProvider>
+    <LinkNavigation>
+      <AppInstallProvider>
+        <Outlet />
+        <Analytics />
+      </AppInstallProvider>
+    </LinkNavigation>
   );
 }
 
@@ -118,5 +121,9 @@ const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\
  */
 export function ErrorBoundary({ error }: { error: unknown }) {
   if (!isRouteErrorResponse(error)) console.error(error);
-  return <ErrorFallback error={error} />;
+  return (
+    <LinkNavigation>
+      <ErrorFallback error={error} />
+    </LinkNavigation>
+  );
 }

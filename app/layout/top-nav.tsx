@@ -1,6 +1,7 @@
 import { Menu, Smartphone, X } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type MouseEvent, type RefObject } from 'react';
-import { Link, NavLink } from 'react-router';
+import { NavLink } from 'react-router';
+import { Link } from '../components/ui/link';
 import { useAppInstall } from '../features/app-install/app-install';
 import { AccountControl } from '../shared/auth/account-control';
 import { paths } from '../paths';

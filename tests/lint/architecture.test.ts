@@ -208,3 +208,47 @@ describe('import-x/no-cycle on TypeScript', () => {
     expect(messages).toEqual([]);
   });
 });
+
+describe('the web app’s restricted imports (@typescript-eslint/no-restricted-imports)', () => {
+  const rule = '@typescript-eslint/no-restricted-imports';
+  const file = `app/features/${featureA}/lint-fixture.tsx`;
+
+  it("reports React Router's Link, which the app replaces with its own (ADR 052)", async () => {
+    const messages = await lint(
+      file,
+      `import { Link } from 'react-router';\n\nexport const used = Link;\n`,
+    );
+    expect(messages).toEqual([
+      expect.objectContaining({
+        ruleId: rule,
+        line: 1,
+        message: expect.stringContaining('docs/decisions/052-one-navigate-for-every-link.md'),
+      }),
+    ]);
+  });
+
+  it("is quiet about the app's Link and React Router's other exports", async () => {
+    const code = [
+      `import { NavLink, useNavigate } from 'react-router';`,
+      `import { Link } from '../../components/ui/link';`,
+      '',
+      'export const used = [Link, NavLink, useNavigate];',
+      '',
+    ].join('\n');
+    expect(await lint(file, code)).toEqual([]);
+  });
+
+  it('reports a value imported from a contract schema module', async () => {
+    const messages = await lint(
+      file,
+      `import { Location } from '../../../contract/locations';\n\nexport const used = Location;\n`,
+    );
+    expect(messages).toEqual([
+      expect.objectContaining({
+        ruleId: rule,
+        line: 1,
+        message: expect.stringContaining('Import only types from contract schema modules'),
+      }),
+    ]);
+  });
+});

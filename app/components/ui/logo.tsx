@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from './link';
 import { paths } from '../../paths';
 import { useFullLoad } from '../../use-full-load';
 import styles from './logo.module.css';

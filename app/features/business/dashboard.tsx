@@ -1,6 +1,7 @@
 import { ExternalLink, MapPin } from 'lucide-react';
 import { useId } from 'react';
-import { Link, useNavigate, useRevalidator } from 'react-router';
+import { useNavigate, useRevalidator } from 'react-router';
+import { Link } from '../../components/ui/link';
 import { SUPER_CATEGORY_NAMES, type SuperCategory } from '../../../contract/super-categories';
 import { LinkTabs } from '../../components/ui/tabs';
 import { VideoGrid } from '../../components/ui/video-grid';

@@ -8,7 +8,7 @@ import {
   UtensilsCrossed,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../components/ui/link';
 import type { City } from '../../../contract/cities';
 import { SUPER_CATEGORY_NAMES, type SuperCategory } from '../../../contract/super-categories';
 import type { Review } from '../../../contract/reviews';

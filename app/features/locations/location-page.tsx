@@ -1,12 +1,8 @@
 import { Clock, Globe, MapPin, Phone, Store, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../components/ui/link';
 import { SUPER_CATEGORY_NAMES, type SuperCategory } from '../../../contract/super-categories';
-import type {
-  Location,
-  LocationFollows,
-  TipList,
-} from '../../../contract/locations';
+import type { Location, LocationFollows, TipList } from '../../../contract/locations';
 import type { VideoList } from '../../../contract/reviews';
 import { Avatar } from '../../components/ui/avatar';
 import { Button } from '../../components/ui/button';

@@ -1,0 +1,89 @@
+import type { Page } from '@playwright/test';
+import { expect, hydrated, isMobile, test } from './fixtures';
+
+/**
+ * The app's own Link (app/components/ui/link.tsx, ADR 052) does what React Router's did: a plain
+ * click navigates inside the page, anything else is the browser's, and a link to the page shown
+ * adds no history entry.
+ */
+test.describe('in-app links (ADR 052)', () => {
+  const PLACE = '/locations/anything-1001';
+
+  /** Marks this document: the mark survives client navigations and is gone after a page load. */
+  const mark = (page: Page) =>
+    page.evaluate(() => {
+      (window as unknown as { __sameDocument?: boolean }).__sameDocument = true;
+    });
+  const sameDocument = (page: Page) =>
+    page.evaluate(
+      () => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true,
+    );
+  const historyLength = (page: Page) => page.evaluate(() => window.history.length);
+  const crumb = (page: Page, index: number) =>
+    page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link').nth(index);
+
+  test('a plain click navigates inside the page, and Back returns', async ({ page }) => {
+    await page.goto(PLACE);
+    await hydrated(page);
+    const placeUrl = page.url();
+    await mark(page);
+    const entries = await historyLength(page);
+    const city = crumb(page, 1);
+    const href = (await city.getAttribute('href'))!;
+    expect(href).toMatch(/^\/city\/[a-z]{2}\/[a-z-]+$/);
+    // The same HTML as React Router's <Link>: its route discovery looks for this attribute.
+    await expect(city).toHaveAttribute('data-discover', 'true');
+
+    await city.click();
+    await expect(page).toHaveURL(new URL(href, placeUrl).href);
+    await expect(page.locator('main#main')).toHaveAttribute('data-screen', 'city');
+    expect(await sameDocument(page)).toBe(true);
+    expect(await historyLength(page)).toBe(entries + 1);
+
+    await page.goBack();
+    await expect(page).toHaveURL(placeUrl);
+    await expect(page.locator('main#main')).toHaveAttribute('data-screen', 'location');
+    expect(await sameDocument(page)).toBe(true);
+  });
+
+  test('a click with a modifier key is the browser’s: a new tab opens, this page stays', async ({
+    page,
+    context,
+  }) => {
+    test.skip(isMobile(page), 'a phone has no modifier keys');
+    await page.goto(PLACE);
+    await hydrated(page);
+    const placeUrl = page.url();
+    await mark(page);
+    const city = crumb(page, 1);
+    const href = (await city.getAttribute('href'))!;
+
+    const [opened] = await Promise.all([
+      context.waitForEvent('page'),
+      city.click({ modifiers: ['ControlOrMeta'] }),
+    ]);
+    await opened.waitForLoadState('domcontentloaded');
+    expect(opened.url()).toBe(new URL(href, placeUrl).href);
+    await opened.close();
+    expect(page.url()).toBe(placeUrl);
+    await expect(page.locator('main#main')).toHaveAttribute('data-screen', 'location');
+    expect(await sameDocument(page)).toBe(true);
+  });
+
+  test('a link to the page already shown adds no history entry', async ({ page }) => {
+    await page.goto(PLACE);
+    await hydrated(page);
+    await mark(page);
+    await crumb(page, 0).click();
+    await expect(page).toHaveURL(/\/$/);
+    const entries = await historyLength(page);
+
+    // The logo links home: here, the page already shown.
+    const logo = page.getByRole('link', { name: 'Spotreel home' }).first();
+    await expect(logo).toHaveAttribute('href', '/');
+    await logo.click();
+    await expect(page).toHaveURL(/\/$/);
+    expect(await sameDocument(page)).toBe(true);
+    expect(await historyLength(page)).toBe(entries);
+  });
+});
