@@ -112,8 +112,24 @@ const OVERLAP_MS = 10_000;
  * before it can still commit, and the sync reads only what is newer, not thousands of rows a
  * second it has seen. On the database's clock, as `updated_at` is.
  */
-const changedSince = (last: Date) =>
-  sql`least(${last.toISOString()}::timestamptz, now() - make_interval(secs => ${OVERLAP_MS / 1000}))`;
+const changedSince = (last: number) =>
+  sql`least(${asTimestamp(last)}::timestamptz, now() - make_interval(secs => ${OVERLAP_MS / 1000}))`;
+
+/**
+ * When a row last changed, in microseconds since 1970, as PostgreSQL keeps `updated_at` (exact
+ * in a double until the year 2255). A JavaScript `Date` keeps milliseconds: the last change
+ * seen, as a `Date`, fell before every row of its own millisecond, so each sync read them all
+ * again (a seed's rows share one time: 2,000 rows a second per table at scale 100), and a second
+ * change of a row in the millisecond of its first looked already seen.
+ */
+const changedAt = (column: typeof locations.updatedAt | typeof users.updatedAt) =>
+  sql<number>`(extract(epoch from ${column}) * 1000000)::bigint`.mapWith(Number);
+
+/** Microseconds since 1970 as a timestamp PostgreSQL reads back exactly. */
+function asTimestamp(micros: number): string {
+  const iso = new Date(Math.floor(micros / 1000)).toISOString(); // …T03:04:05.123Z
+  return `${iso.slice(0, -1)}${String(micros % 1000).padStart(3, '0')}Z`;
+}
 
 const tokenize = (text: string) => words(text);
 const processTerm = (term: string) => singular(term);
@@ -191,8 +207,11 @@ export class SearchIndex {
   }[] = [];
   private placesSeen = new Map<number, number>();
   private peopleSeen = new Map<number, number>();
-  private placesSince = new Date(0);
-  private peopleSince = new Date(0);
+  /** The last change seen, in microseconds (changedAt). */
+  private placesSince = 0;
+  private peopleSince = 0;
+  /** Rows the syncs have read to find what changed (every row they compared, changed or not). */
+  syncedRows = 0;
   private timer: NodeJS.Timeout | null = null;
   private building: Promise<void> | null = null;
   private syncing: Promise<void> | null = null;
@@ -362,7 +381,7 @@ export class SearchIndex {
         lon: locations.lon,
         tagIds: locations.classificationIds,
         rank: locations.rankScore,
-        updatedAt: locations.updatedAt,
+        changed: changedAt(locations.updatedAt),
       })
       .from(locations)
       .innerJoin(cities, eq(cities.id, locations.cityId))
@@ -442,7 +461,7 @@ export class SearchIndex {
         // A row the contract refuses (a price level, kind or hours it does not know) stays out
         // of the index, logged; the rest of the page goes in, and the index stays whole.
         this.skipped(error, 'place', r.id);
-        this.placesSeen.set(r.id, r.updatedAt.getTime());
+        this.placesSeen.set(r.id, r.changed);
         continue;
       }
       if (this.placeText.has(r.id)) this.placeText.discard(r.id);
@@ -459,8 +478,8 @@ export class SearchIndex {
         neighborhood: r.neighborhood,
         city: r.cityName,
       });
-      this.placesSeen.set(r.id, r.updatedAt.getTime());
-      if (r.updatedAt > this.placesSince) this.placesSince = r.updatedAt;
+      this.placesSeen.set(r.id, r.changed);
+      if (r.changed > this.placesSince) this.placesSince = r.changed;
     }
     this.placeText.addAll(docs);
     return ids;
@@ -476,7 +495,11 @@ export class SearchIndex {
   private async loadPeople(ids: number[]): Promise<void> {
     if (ids.length === 0) return;
     const rows = await this.ctx.db
-      .select({ ...authorColumns, followers: users.followerCount, updatedAt: users.updatedAt })
+      .select({
+        ...authorColumns,
+        followers: users.followerCount,
+        changed: changedAt(users.updatedAt),
+      })
       .from(users)
       .where(inArray(users.id, ids));
     const docs: TextDoc<(typeof PEOPLE_FIELDS)[number], Person>[] = [];
@@ -486,7 +509,7 @@ export class SearchIndex {
         author = Author.parse(toAuthor(this.ctx, r));
       } catch (error) {
         this.skipped(error, 'person', r.id);
-        this.peopleSeen.set(r.id, r.updatedAt.getTime());
+        this.peopleSeen.set(r.id, r.changed);
         continue;
       }
       const old = this.people.get(r.id);
@@ -505,8 +528,8 @@ export class SearchIndex {
         handle: `${handle} ${r.username}`,
         name: r.displayName,
       });
-      this.peopleSeen.set(r.id, r.updatedAt.getTime());
-      if (r.updatedAt > this.peopleSince) this.peopleSince = r.updatedAt;
+      this.peopleSeen.set(r.id, r.changed);
+      if (r.changed > this.peopleSince) this.peopleSince = r.changed;
     }
     this.peopleText.addAll(docs);
   }
@@ -539,16 +562,17 @@ export class SearchIndex {
   /** Ids of `table`'s rows changed since `since` that this index has not read as they are now. */
   private async changed(
     table: typeof locations | typeof users,
-    since: Date,
+    since: number,
     seen: Map<number, number>,
   ): Promise<number[]> {
     const rows = await this.ctx.db
-      .select({ id: table.id, updatedAt: table.updatedAt })
+      .select({ id: table.id, changed: changedAt(table.updatedAt) })
       .from(table)
       .where(gt(table.updatedAt, changedSince(since)))
       .orderBy(desc(table.updatedAt))
       .limit(PAGE);
-    return rows.filter((r) => seen.get(r.id) !== r.updatedAt.getTime()).map((r) => r.id);
+    this.syncedRows += rows.length;
+    return rows.filter((r) => seen.get(r.id) !== r.changed).map((r) => r.id);
   }
 
   private async syncOnce(): Promise<void> {

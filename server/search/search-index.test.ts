@@ -1,0 +1,76 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../../db/client';
+import { seedDatabase } from '../../db/seed/run';
+import { mediaUrls } from '../media/urls';
+import { SearchIndex } from './search-index';
+
+/**
+ * The index's sync (ADR 035, 039) on the embedded database, against `updated_at` as PostgreSQL
+ * keeps it: to the microsecond, where a JavaScript Date keeps milliseconds.
+ */
+describe('SearchIndex sync', () => {
+  let database: DatabaseHandle;
+  let dataDir: string;
+  let index: SearchIndex;
+  let placeId: number;
+  // Every row changed at one time, in the past, with microseconds (as a seed's rows are).
+  const SEEDED = '2026-01-02T03:04:05.123456Z';
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'spotreel-search-index-'));
+    database = await openDatabase({});
+    await database.migrate();
+    await seedDatabase(database.db, { scale: 1, mediaDir: join(dataDir, 'media'), log: () => {} });
+    await database.db.execute(sql`update locations set updated_at = ${SEEDED}::timestamptz`);
+    await database.db.execute(sql`update users set updated_at = ${SEEDED}::timestamptz`);
+    const first = (await database.db.execute(
+      sql`select min(id) as id from locations`,
+    )) as unknown as {
+      rows: { id: number }[];
+    };
+    placeId = Number(first.rows[0]!.id);
+    index = new SearchIndex(
+      { db: database.db, media: mediaUrls('/media') },
+      { syncMs: 3_600_000, log: { info: () => {}, error: () => {} } },
+    );
+    await index.start();
+  }, 120_000);
+  afterAll(async () => {
+    await index?.stop();
+    await database?.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const found = (term: string) =>
+    (
+      index.search({ term, include: ['locations'], limit: 5, sort: 'relevance' }).data.locations ??
+      []
+    ).map((p) => p.clm_id);
+
+  it('reads no row again when nothing changed since the last change it saw', async () => {
+    expect(index.ready).toBe(true);
+    const before = index.syncedRows;
+    await index.sync();
+    await index.sync();
+    expect(index.syncedRows - before).toBe(0);
+  });
+
+  it('picks up a second change of a row in the millisecond of the one it saw', async () => {
+    // 123456 µs → 123789 µs: the same millisecond, a later change.
+    await database.db.execute(
+      sql`update locations set name = 'Quokka Zephyr Canteen', updated_at = '2026-01-02T03:04:05.123789Z'
+          where id = ${placeId}`,
+    );
+    const before = index.syncedRows;
+    await index.sync();
+    expect(found('quokka zephyr')).toEqual([placeId]);
+    // It read that row alone, and the next sync reads nothing.
+    expect(index.syncedRows - before).toBe(1);
+    await index.sync();
+    expect(index.syncedRows - before).toBe(1);
+  });
+});
