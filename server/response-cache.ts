@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { etagOf } from './etag';
 
 /**
  * Public GET answers: Cache-Control for browsers and CDNs, a strong ETag with 304s, and a
@@ -14,7 +14,8 @@ export interface ResponseCache {
 }
 
 interface Entry {
-  body: string;
+  /** The answer as the route gave it: its JSON text, or its UTF-8 bytes (the search thread's). */
+  body: string | Buffer;
   etag: string;
   contentType: string;
   expires: number;
@@ -63,9 +64,6 @@ export function createResponseCache(options: { ttlMs: number; maxEntries: number
   return cache;
 }
 type CacheStore = ReturnType<typeof createResponseCache>;
-
-const etagOf = (body: string) =>
-  `"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
 
 function notModified(request: FastifyRequest, etag: string): boolean {
   const header = request.headers['if-none-match'];
@@ -120,13 +118,17 @@ export const responseCachePlugin = fp<{ cache: CacheStore }>(
     });
     app.addHook('onSend', (request, reply, payload, done) => {
       if (!isPublicGet(request)) return done(null, payload);
-      if (reply.statusCode !== 200 || typeof payload !== 'string' || reply.getHeader('x-cache')) {
+      const body = typeof payload === 'string' || Buffer.isBuffer(payload) ? payload : null;
+      if (reply.statusCode !== 200 || body === null || reply.getHeader('x-cache')) {
         settle(request, undefined);
         return done(null, payload);
       }
+      // A route that tagged its answer already (the search thread's, ADR 053) keeps that tag:
+      // etagOf of the same bytes, worked out off this thread.
+      const tagged = reply.getHeader('etag');
       const entry = {
-        body: payload,
-        etag: etagOf(payload),
+        body,
+        etag: typeof tagged === 'string' ? tagged : etagOf(body),
         contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
       };
       cache.set(request.url, entry, since.get(request) ?? cache.generation);

@@ -5,6 +5,7 @@ import type { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../db/client';
 import { seedDatabase } from '../../db/seed/run';
+import { etagOf } from '../etag';
 import type { SearchRequest } from './search-index';
 import { SearchThread } from './search-thread';
 
@@ -28,6 +29,13 @@ describe('SearchThread', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
+  /** An /api answer's text; its ETag must be that of its bytes (ADR 053). */
+  const jsonOf = async (thread: SearchThread, asked: SearchRequest) => {
+    const { body, etag } = await thread.searchJson(asked);
+    expect(etag).toBe(etagOf(body));
+    return body.toString('utf8');
+  };
+
   const request: SearchRequest = {
     term: 'sushi',
     include: ['locations'],
@@ -48,9 +56,9 @@ describe('SearchThread', () => {
       expect(thread.ready).toBe(true);
       const objects = await thread.search(request);
       expect(objects.data.locations?.length).toBe(3);
-      expect(await thread.searchJson(request)).toBe(JSON.stringify(objects));
+      expect(await jsonOf(thread, request)).toBe(JSON.stringify(objects));
       // again, from the text it kept
-      expect(await thread.searchJson(request)).toBe(JSON.stringify(objects));
+      expect(await jsonOf(thread, request)).toBe(JSON.stringify(objects));
       // Every kind of answer: each type, a distance (a new object per search), nothing to
       // search for, a filter that names nothing.
       for (const other of [
@@ -61,8 +69,8 @@ describe('SearchThread', () => {
         { ...request, term: 'chicago', include: ['cities', 'users'] },
       ] satisfies SearchRequest[]) {
         const expected = JSON.stringify(await thread.search(other));
-        expect(await thread.searchJson(other)).toBe(expected);
-        expect(await thread.searchJson(other)).toBe(expected);
+        expect(await jsonOf(thread, other)).toBe(expected);
+        expect(await jsonOf(thread, other)).toBe(expected);
       }
       await thread.sync();
 
@@ -89,7 +97,7 @@ describe('SearchThread', () => {
       // Asked, and the server stops before the answer is back (a request in flight at shutdown).
       const inFlight = [thread.searchJson(request), thread.searchJson(request)];
       await thread.stop();
-      for (const answer of inFlight) expect(await answer).toBe(expected);
+      for (const answer of inFlight) expect((await answer).body.toString('utf8')).toBe(expected);
       expect(thread.ready).toBe(false);
       await expect(thread.searchJson(request)).rejects.toThrow('not running');
     } finally {

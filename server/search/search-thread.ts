@@ -51,6 +51,12 @@ export type ToSearchThread =
   | { op: 'stop' }
   | { op: 'queried'; id: number; result?: unknown; error?: PlainError };
 
+/** A search's answer to an /api call: its JSON as UTF-8 bytes, and their ETag (ADR 053). */
+export interface JsonAnswer {
+  body: Uint8Array;
+  etag: string;
+}
+
 export type FromSearchThread =
   | { op: 'started'; ready: boolean }
   | { op: 'answer'; id: number; result?: unknown; error?: PlainError }
@@ -220,9 +226,18 @@ export class SearchThread {
     return this.ask<SearchResults>({ op: 'search', id: this.nextId++, request, json: false });
   }
 
-  /** The answer as its JSON text (an /api call): made in the search thread, sent as it is. */
-  searchJson(request: SearchRequest): Promise<string> {
-    return this.ask<string>({ op: 'search', id: this.nextId++, request, json: true });
+  /**
+   * The answer to an /api call, made in the search thread (ADR 045, 053): its JSON as UTF-8 bytes,
+   * handed over without a copy, and their ETag, so this thread neither encodes nor hashes it.
+   */
+  async searchJson(request: SearchRequest): Promise<{ body: Buffer; etag: string }> {
+    const { body, etag } = await this.ask<JsonAnswer>({
+      op: 'search',
+      id: this.nextId++,
+      request,
+      json: true,
+    });
+    return { body: Buffer.from(body.buffer, body.byteOffset, body.byteLength), etag };
   }
 
   /**

@@ -7,16 +7,18 @@
  * On PostgreSQL it reads through a small pool of its own; the embedded database has one
  * connection, the request thread's (db/pglite-thread.ts), so its queries are relayed there.
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort, workerData, type Transferable } from 'node:worker_threads';
 import type { PGlite, QueryOptions, Results } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { openDatabase, type Database } from '../../db/client';
 import * as schema from '../../db/schema';
+import { etagOf } from '../etag';
 import { mediaUrls } from '../media/urls';
 import { SearchIndex } from './search-index';
 import {
   plainError,
   type FromSearchThread,
+  type JsonAnswer,
   type SearchThreadData,
   type ToSearchThread,
 } from './search-thread';
@@ -25,7 +27,15 @@ const port = parentPort;
 if (!port) throw new Error('server/search/search-worker.ts runs as a worker thread only');
 const data = workerData as SearchThreadData;
 
-const post = (message: FromSearchThread) => port.postMessage(message);
+const post = (message: FromSearchThread, transfer: Transferable[] = []) =>
+  port.postMessage(message, transfer);
+const utf8 = new TextEncoder();
+
+/** An /api answer as its UTF-8 bytes and their ETag: this thread's work, not the request thread's. */
+function jsonAnswer(text: string): JsonAnswer {
+  const body = utf8.encode(text);
+  return { body, etag: etagOf(body) };
+}
 
 const log = {
   info: (msg: string) => post({ op: 'log', level: 'info', msg }),
@@ -112,11 +122,13 @@ async function handle(message: ToSearchThread): Promise<void> {
       try {
         const { index } = await opened;
         const { request } = message;
-        post({
-          op: 'answer',
-          id: message.id,
-          result: message.json ? index.searchJson(request) : index.search(request),
-        });
+        if (message.json) {
+          const answer = jsonAnswer(index.searchJson(request));
+          // The bytes move to the request thread; nothing is copied.
+          post({ op: 'answer', id: message.id, result: answer }, [
+            answer.body.buffer as ArrayBuffer,
+          ]);
+        } else post({ op: 'answer', id: message.id, result: index.search(request) });
       } catch (error) {
         post({ op: 'answer', id: message.id, error: plainError(error) });
       }

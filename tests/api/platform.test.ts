@@ -1,5 +1,6 @@
 import net from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { etagOf } from '../../server/etag';
 import { api, baseUrl, fresh, rawRequest } from './client';
 
 describe('health', () => {
@@ -112,6 +113,27 @@ describe('caching of public GETs', () => {
     expect(new Set(answers.map((a) => a.headers.get('etag'))).size).toBe(1);
     const computed = answers.filter((a) => a.headers.get('x-cache') !== 'hit');
     expect(computed.length).toBeLessThan(answers.length);
+  });
+
+  it("tags a search's answer by its bytes, from the search thread or the cache alike", async () => {
+    // The search thread sends the bytes and their tag (ADR 053); the cache keeps that tag.
+    const path = fresh('/api/v2/search/wonder-search?term=sushi&include=locations,users');
+    const plain = { 'accept-encoding': 'identity' };
+    const first = await fetch(baseUrl() + path, { headers: plain });
+    expect(first.status).toBe(200);
+    expect(first.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    const body = Buffer.from(await first.arrayBuffer());
+    expect(first.headers.get('content-length')).toBe(String(body.length));
+    expect(JSON.parse(body.toString('utf8'))).toMatchObject({ term: 'sushi' });
+    const etag = first.headers.get('etag');
+    expect(etag).toBe(etagOf(body));
+    const again = await fetch(baseUrl() + path, { headers: plain });
+    expect(again.headers.get('etag')).toBe(etag);
+    expect(Buffer.from(await again.arrayBuffer()).equals(body)).toBe(true);
+    const unchanged = await fetch(baseUrl() + path, {
+      headers: { ...plain, 'if-none-match': etag! },
+    });
+    expect(unchanged.status).toBe(304);
   });
 
   it('never caches writes or errors', async () => {
