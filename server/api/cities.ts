@@ -17,6 +17,7 @@ import type { ReadCall } from './read-route';
 import {
   cityMemoKey,
   findCities,
+  findCity,
   findCityReviews,
   prepared,
   summaryColumns,
@@ -97,10 +98,7 @@ export const cityRoutes: ApiRoutes = (ctx) => async (app) => {
 
   /** A city page's reads each need its city: asked once per request (the route read tells it). */
   const cityOr404 = async (call: ReadCall<unknown, unknown>, id: number) => {
-    const city = await call.memo(
-      cityMemoKey(id),
-      async () => (await findCities(ctx, eq(cities.id, id)))[0] ?? null,
-    );
+    const city = await call.memo(cityMemoKey(id), async () => findCity(ctx, { id }));
     if (!city) throw notFound(`City ${id}`);
     return city;
   };

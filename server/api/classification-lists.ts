@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { Classification } from '../../contract/classifications';
 import type { Database } from '../../db/client';
 import { cityClassifications, classifications } from '../../db/schema';
+import { prepared } from './read-models';
 
 export interface ClassificationListQuery {
   kind: 'cuisine' | 'practical';
@@ -12,16 +13,15 @@ export interface ClassificationListQuery {
   offset: number;
 }
 
-/** Cuisines or practical categories with counts, in the city when given; pinned first on request. */
-export async function listClassifications(
-  db: Database,
-  q: ClassificationListQuery,
-): Promise<{ data: Classification[]; total: number }> {
-  const inCity = q.cityId !== undefined;
+/** The list's statement for one shape of query, built once (ADR 044): the values are placeholders. */
+function buildList(db: Database, inCity: boolean, pinnedOnly: boolean, pinnedFirst: boolean) {
   const count = inCity ? cityClassifications.locationCount : classifications.locationCount;
-  const filters: (SQL | undefined)[] = [eq(classifications.kind, q.kind), gt(count, 0)];
-  if (q.pinnedOnly) filters.push(eq(classifications.pinned, true));
-  const page = (limit: number, offset: number) =>
+  const filters: (SQL | undefined)[] = [
+    eq(classifications.kind, sql.placeholder('kind')),
+    gt(count, 0),
+  ];
+  if (pinnedOnly) filters.push(eq(classifications.pinned, true));
+  return (
     db
       .select({
         id: classifications.id,
@@ -37,17 +37,43 @@ export async function listClassifications(
         cityClassifications,
         and(
           eq(cityClassifications.classificationId, classifications.id),
-          inCity ? eq(cityClassifications.cityId, q.cityId as number) : sql`false`,
+          inCity ? eq(cityClassifications.cityId, sql.placeholder('city')) : sql`false`,
         ),
       )
       .where(and(...filters))
       .orderBy(
-        ...(q.pinnedFirst ? [desc(classifications.pinned)] : []),
+        ...(pinnedFirst ? [desc(classifications.pinned)] : []),
         desc(count),
         asc(classifications.name),
       )
-      .limit(limit)
-      .offset(offset);
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare('classification_list')
+  );
+}
+const lists = new Map<string, (db: Database) => ReturnType<typeof buildList>>();
+function listStatement(inCity: boolean, pinnedOnly: boolean, pinnedFirst: boolean) {
+  const shape = `${inCity}:${pinnedOnly}:${pinnedFirst}`;
+  let statement = lists.get(shape);
+  if (!statement) {
+    statement = prepared((db) => buildList(db, inCity, pinnedOnly, pinnedFirst));
+    lists.set(shape, statement);
+  }
+  return statement;
+}
+
+/** Cuisines or practical categories with counts, in the city when given; pinned first on request. */
+export async function listClassifications(
+  db: Database,
+  q: ClassificationListQuery,
+): Promise<{ data: Classification[]; total: number }> {
+  const statement = listStatement(
+    q.cityId !== undefined,
+    q.pinnedOnly === true,
+    q.pinnedFirst === true,
+  )(db);
+  const page = (limit: number, offset: number) =>
+    statement.execute({ kind: q.kind, city: q.cityId ?? 0, limit, offset });
   const rows = await page(q.limit, q.offset);
   // Past the last page there are no rows to carry the total: ask for it once.
   const total = rows[0]?.total ?? (q.offset > 0 ? ((await page(1, 0))[0]?.total ?? 0) : 0);

@@ -11,14 +11,7 @@ import {
 import { LocationVideosQuery, VideoList } from '../../contract/reviews';
 import { z } from 'zod';
 import { computeRelatedLocations, RELATED_LIMIT } from '../../db/derived';
-import {
-  cities,
-  locationFollows,
-  locations,
-  relatedLocations,
-  tips,
-  users,
-} from '../../db/schema';
+import { cities, locationFollows, locations, relatedLocations, tips, users } from '../../db/schema';
 import { notFound } from '../http-errors';
 import { errorResponses, type ApiRoutes } from './context';
 import type { ReadCall } from './read-route';
@@ -26,7 +19,6 @@ import {
   authorColumns,
   findLocation,
   findLocationReviews,
-  findLocationSummaries,
   prepared,
   summaryColumns,
   toAuthor,
@@ -35,6 +27,20 @@ import {
 
 const FOLLOWERS_SHOWN = 12;
 const TIPS_SHOWN = 20;
+
+const TRENDING_SHOWN = 15;
+
+/** The footer's trending places: every page's root asks for them, so it is built once. */
+const trendingSummaries = prepared((db) =>
+  db
+    .select(summaryColumns)
+    .from(locations)
+    .innerJoin(cities, eq(cities.id, locations.cityId))
+    .where(isNotNull(locations.trendingRank))
+    .orderBy(asc(locations.trendingRank))
+    .limit(TRENDING_SHOWN)
+    .prepare('trending_locations'),
+);
 
 // The queries of every place page, each built once (docs/decisions/044-page-render-cost.md).
 const latestFollowers = prepared((db) =>
@@ -107,12 +113,7 @@ export const locationRoutes: ApiRoutes = (ctx) => async (app) => {
       },
     },
     async () => ({
-      data: await findLocationSummaries(
-        ctx,
-        isNotNull(locations.trendingRank),
-        [asc(locations.trendingRank)],
-        15,
-      ),
+      data: (await trendingSummaries(ctx.db).execute()).map((row) => toLocationSummary(ctx, row)),
     }),
   );
 

@@ -1,4 +1,4 @@
-import { desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { City } from '../../contract/cities';
 import type { SuperCategory, Tag } from '../../contract/classifications';
@@ -78,6 +78,39 @@ export function toCity(row: CityRow): City {
 
 /** The key of a city in a request's memo (ReadCall.memo): a page's reads share the lookup. */
 export const cityMemoKey = (id: number) => `city:${id}`;
+
+/** A city by its id, and by its two slugs (`il`, `chicago`): built once, asked on every city page. */
+const cityById = prepared((db) =>
+  db
+    .select(cityColumns)
+    .from(cities)
+    .where(eq(cities.id, sql.placeholder('id')))
+    .prepare('city_by_id'),
+);
+const cityBySlugs = prepared((db) =>
+  db
+    .select(cityColumns)
+    .from(cities)
+    .where(
+      and(
+        eq(cities.stateSlug, sql.placeholder('state')),
+        eq(cities.citySlug, sql.placeholder('city')),
+      ),
+    )
+    .prepare('city_by_slugs'),
+);
+
+/** The city of this id, or of these slugs, or null. */
+export async function findCity(
+  ctx: ReadContext,
+  by: { id: number } | { stateSlug: string; citySlug: string },
+): Promise<City | null> {
+  const [row] =
+    'id' in by
+      ? await cityById(ctx.db).execute({ id: by.id })
+      : await cityBySlugs(ctx.db).execute({ state: by.stateSlug, city: by.citySlug });
+  return row ? toCity(row) : null;
+}
 
 export async function findCities(
   ctx: ReadContext,

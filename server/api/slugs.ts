@@ -1,11 +1,11 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { eq, or, sql } from 'drizzle-orm';
 import { RouteParams, RouteQuery, RouteTarget } from '../../contract/routes';
 import { idFromLocationIdentifier } from '../../contract/slug';
 import { idFromDigits } from '../../contract/storable';
 import { cities, users } from '../../db/schema';
 import { badRequest, notFound } from '../http-errors';
 import { errorResponses, type ApiRoutes } from './context';
-import { cityMemoKey, findCities, findLocation, findUser } from './read-models';
+import { cityMemoKey, findCities, findCity, findLocation, findUser } from './read-models';
 
 const SLUG = /^@?[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)?$/;
 
@@ -39,13 +39,13 @@ export const slugRoutes: ApiRoutes = (ctx) => async (app) => {
       switch (query.target_type) {
         case 'city': {
           const [state, city] = slug.split('/');
-          const where =
+          // A city page asks by its two slugs, a statement built once; the rest are rarer.
+          const target =
             city !== undefined
-              ? and(eq(cities.stateSlug, state ?? ''), eq(cities.citySlug, city))
+              ? await findCity(ctx, { stateSlug: state ?? '', citySlug: city })
               : /^[0-9]+$/.test(slug)
-                ? eq(cities.id, byId(slug))
-                : eq(cities.slug, slug);
-          const [target] = await findCities(ctx, where);
+                ? await findCity(ctx, { id: byId(slug) })
+                : ((await findCities(ctx, eq(cities.slug, slug)))[0] ?? null);
           if (!target) throw notFound(`City '${slug}'`);
           // The city's page reads it next, by id: they take this one.
           void call.memo(cityMemoKey(target.clm_id), async () => target);
