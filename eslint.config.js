@@ -139,7 +139,7 @@ export default tseslint.config(
               name: 'react-router',
               importNames: ['Link'],
               message:
-                "Use Link from app/components/ui/link: React Router's Link costs every page a tenth of its render (docs/decisions/052-one-navigate-for-every-link.md).",
+                "Use Link from app/components/ui/link: React Router's Link runs about ten hooks for every link a page renders (docs/decisions/052-one-navigate-for-every-link.md).",
             },
           ],
           patterns: [

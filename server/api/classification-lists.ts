@@ -48,7 +48,8 @@ function buildList(db: Database, inCity: boolean, pinnedOnly: boolean, pinnedFir
       )
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
-      .prepare('classification_list')
+      // A name of its own per shape: node-postgres refuses one name for two texts on a connection.
+      .prepare(`classification_list_${+inCity}${+pinnedOnly}${+pinnedFirst}`)
   );
 }
 const lists = new Map<string, (db: Database) => ReturnType<typeof buildList>>();

@@ -128,6 +128,7 @@ describe('caching of public GETs', () => {
     const etag = first.headers.get('etag');
     expect(etag).toBe(etagOf(body));
     const again = await fetch(baseUrl() + path, { headers: plain });
+    expect(again.headers.get('x-cache')).toBe('hit');
     expect(again.headers.get('etag')).toBe(etag);
     expect(Buffer.from(await again.arrayBuffer()).equals(body)).toBe(true);
     const unchanged = await fetch(baseUrl() + path, {

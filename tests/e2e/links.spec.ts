@@ -86,4 +86,44 @@ test.describe('in-app links (ADR 052)', () => {
     expect(await sameDocument(page)).toBe(true);
     expect(await historyLength(page)).toBe(entries);
   });
+
+  test('a link that opens elsewhere (target="_blank") is the browser’s', async ({
+    page,
+    context,
+  }) => {
+    await page.goto('/kygo-sweepstakes');
+    await hydrated(page);
+    await mark(page);
+    const rules = page.locator('form').getByRole('link', { name: 'official rules' });
+    await expect(rules).toHaveAttribute('target', '_blank');
+    const [opened] = await Promise.all([context.waitForEvent('page'), rules.click()]);
+    await opened.waitForLoadState('domcontentloaded');
+    expect(new URL(opened.url()).pathname).toBe('/kygo-sweepstakes-rules');
+    await opened.close();
+    expect(new URL(page.url()).pathname).toBe('/kygo-sweepstakes');
+    expect(await sameDocument(page)).toBe(true);
+  });
+
+  test('a link’s own click handler goes first; after it, the router’s address decides', async ({
+    page,
+  }) => {
+    test.skip(isMobile(page), 'the top bar’s links are in the menu on a phone');
+    await page.goto('/');
+    await hydrated(page);
+    await mark(page);
+    const entries = await historyLength(page);
+    // Brands scrolls to its section on the home page: its handler prevents the navigation and
+    // sets the hash past the router (history.replaceState).
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Brands' })
+      .click();
+    await expect(page).toHaveURL(/\/#brands$/);
+    expect(await historyLength(page)).toBe(entries);
+    // For the router the page is still "/": the logo replaces, as React Router's Link would.
+    await page.getByTestId('top-nav').getByRole('link', { name: 'Spotreel home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    expect(await sameDocument(page)).toBe(true);
+    expect(await historyLength(page)).toBe(entries);
+  });
 });
