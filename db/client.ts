@@ -25,7 +25,11 @@ export interface DatabaseHandle {
    * The embedded database's query, as PGlite answers it: for the search thread's reads, which
    * have no connection of their own (server/search/search-thread.ts). Absent on PostgreSQL.
    */
-  embeddedQuery?: (sql: string, params: unknown[], rowMode?: 'array' | 'object') => Promise<Results>;
+  embeddedQuery?: (
+    sql: string,
+    params: unknown[],
+    rowMode?: 'array' | 'object',
+  ) => Promise<Results>;
   /** 'pglite' for the embedded database, 'postgres' for a server (DATABASE_URL). */
   kind: 'pglite' | 'postgres';
   /**
@@ -119,6 +123,28 @@ const STARTUP_LOCK = 73_061_001;
 /** Whether the queries of the current async context may go to the read replica. */
 const replicaScope = new AsyncLocalStorage<boolean>();
 
+/**
+ * Drizzle's `transaction` (node-postgres) borrows a client and sends `begin` before its own
+ * try/finally: when `begin` fails (the server went away between the loan and the statement), the
+ * client is never given back. The pool has one connection less for good, and `pool.end()` (every
+ * shutdown) waits for it forever. A failed `begin` gives the client back here, as broken (the
+ * pool closes it); nothing else gives it back in that case, so it is never given back twice.
+ */
+export function releaseOnFailedBegin(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args) => {
+    const answer = query(...args);
+    const first = args[0];
+    const text = typeof first === 'string' ? first : (first as { text?: unknown } | null)?.text;
+    if (!(answer instanceof Promise) || typeof text !== 'string' || !/^\s*begin\b/i.test(text))
+      return answer;
+    return answer.catch((error: unknown) => {
+      client.release(error instanceof Error ? error : new Error(String(error)));
+      throw error;
+    });
+  };
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const poolOf = (connectionString: string) => {
@@ -131,6 +157,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         maxUses: MAX_USES,
       });
       pool.on('connect', prepareByName);
+      pool.on('connect', releaseOnFailedBegin);
       return pool;
     };
     const pool = poolOf(options.databaseUrl);
