@@ -213,17 +213,20 @@ describe('the web app’s restricted imports (@typescript-eslint/no-restricted-i
   const rule = '@typescript-eslint/no-restricted-imports';
   const file = `app/features/${featureA}/lint-fixture.tsx`;
 
-  it("reports React Router's Link, which the app replaces with its own (ADR 052)", async () => {
-    const messages = await lint(
-      file,
-      `import { Link } from 'react-router';\n\nexport const used = Link;\n`,
-    );
-    expect(messages).toEqual([
-      expect.objectContaining({
-        ruleId: rule,
-        line: 1,
-        message: expect.stringContaining('docs/decisions/052-one-navigate-for-every-link.md'),
-      }),
+  it.each([
+    {
+      what: "React Router's Link, which the app replaces with its own (ADR 052)",
+      code: `import { Link } from 'react-router';\n\nexport const used = Link;\n`,
+      message: 'docs/decisions/052-one-navigate-for-every-link.md',
+    },
+    {
+      what: 'a value imported from a contract schema module',
+      code: `import { Location } from '../../../contract/locations';\n\nexport const used = Location;\n`,
+      message: 'Import only types from contract schema modules',
+    },
+  ])('reports $what', async ({ code, message }) => {
+    expect(await lint(file, code)).toEqual([
+      expect.objectContaining({ ruleId: rule, line: 1, message: expect.stringContaining(message) }),
     ]);
   });
 
@@ -236,19 +239,5 @@ describe('the web app’s restricted imports (@typescript-eslint/no-restricted-i
       '',
     ].join('\n');
     expect(await lint(file, code)).toEqual([]);
-  });
-
-  it('reports a value imported from a contract schema module', async () => {
-    const messages = await lint(
-      file,
-      `import { Location } from '../../../contract/locations';\n\nexport const used = Location;\n`,
-    );
-    expect(messages).toEqual([
-      expect.objectContaining({
-        ruleId: rule,
-        line: 1,
-        message: expect.stringContaining('Import only types from contract schema modules'),
-      }),
-    ]);
   });
 });
