@@ -1,10 +1,9 @@
-import { Suspense, type ReactNode } from 'react';
 import type { ClaimStatus } from '../../contract/business';
 import { lazyChunk } from '../chunk-reload';
 import { BusinessSignIn } from '../features/business/business-sign-in';
 // Every business screen shares this stylesheet: linked with the page, so the server-rendered
 // screen is styled before its script (loaded on demand, below) arrives.
-import styles from '../features/business/business.module.css';
+import '../features/business/business.module.css';
 import { claimPrefill, type ClaimPrefill } from '../features/business/claim-prefill';
 import { loadDashboard, type DashboardData } from '../features/business/dashboard-data';
 import { paths } from '../paths';
@@ -31,13 +30,6 @@ const Dashboard = lazyChunk(() =>
   import('../features/business/dashboard').then((m) => ({ default: m.Dashboard })),
 );
 
-function OnDemand({ children }: { children: ReactNode }) {
-  return (
-    <Suspense fallback={<div className={`page-width ${styles.loading}`} aria-busy="true" />}>
-      {children}
-    </Suspense>
-  );
-}
 
 type BusinessData =
   | { kind: 'page' }
@@ -120,7 +112,9 @@ export const screen = defineScreen<BusinessData>({
   },
   Screen: ({ data, screen }) => {
     if (screen.id === 'biz-sign-in') return <BusinessSignIn />;
-    return <OnDemand>{businessScreen(data, screen.id, screen.dashboardTab)}</OnDemand>;
+    // No Suspense boundary of its own: a part still on its way holds the whole screen's
+    // (routes/screen.tsx), so the screen is React's all at once (ADR 055).
+    return businessScreen(data, screen.id, screen.dashboardTab);
   },
 });
 

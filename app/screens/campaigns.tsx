@@ -1,8 +1,7 @@
-import { Suspense } from 'react';
 import { lazyChunk } from '../chunk-reload';
 // Every campaign page shares this stylesheet: linked with the page, so the server-rendered page
 // is styled before its script (loaded on demand) arrives.
-import styles from '../features/campaigns/campaigns.module.css';
+import '../features/campaigns/campaigns.module.css';
 import type { ScreenId } from '../route-sets';
 import { defineScreen } from './screen-module';
 
@@ -76,10 +75,7 @@ export const screen = defineScreen<null>({
   },
   Screen: ({ screen }) => {
     const Page = pages[campaignOf(screen.id)];
-    return (
-      <Suspense fallback={<div className={styles.loading} aria-busy="true" />}>
-        <Page />
-      </Suspense>
-    );
+    // No Suspense boundary of its own: the screen's holds it while its chunk comes (ADR 055).
+    return <Page />;
   },
 });

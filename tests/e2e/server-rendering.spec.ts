@@ -145,6 +145,38 @@ test.describe('server rendering', () => {
     }
   });
 
+  // ADR 055: <main data-screen-hydrated> (what every test waits for before it clicks or types)
+  // means every node of the screen is React's, even when a part's code comes late. Each page's
+  // part on demand is held back 1.5 s: before, the mark came with the screen and the part was
+  // still the server's HTML, so a click on it submitted the form natively.
+  for (const { path, part } of [
+    { path: '/claim-business', part: /\/assets\/claim-form-[^/]+\.js$/ },
+    { path: '/kygo-sweepstakes', part: /\/assets\/on-demand-[^/]+\.js$/ },
+    { path: '/biz/sign-in', part: /\/assets\/on-demand-[^/]+\.js$/ },
+  ]) {
+    test(`${path} is marked hydrated only once its part loaded on demand is React's`, async ({
+      page,
+    }) => {
+      let held = 0;
+      await page.route(part, async (route) => {
+        held += 1;
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        await route.continue();
+      });
+      await page.goto(path);
+      // the mark alone (hydrated() also waits for the network to settle, which hides a late part)
+      await page.locator('main#main[data-screen-hydrated]').waitFor({ state: 'attached' });
+      expect(held, 'the part came on demand').toBeGreaterThan(0);
+      // React DOM marks each node it owns with its fiber; the server's HTML has no such mark.
+      const serverOnly = await page.evaluate(() =>
+        Array.from(document.querySelectorAll('main#main *'))
+          .filter((node) => !Object.keys(node).some((key) => key.startsWith('__reactFiber$')))
+          .map((node) => node.outerHTML.slice(0, 80)),
+      );
+      expect(serverOnly).toEqual([]);
+    });
+  }
+
   test('a place that does not exist answers 404 with a helpful page', async ({ request }) => {
     const response = await request.get('/locations/gone-987654321');
     expect(response.status()).toBe(404);

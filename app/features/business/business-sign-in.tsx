@@ -1,4 +1,4 @@
-import { Suspense, useId } from 'react';
+import { useId } from 'react';
 import { lazyChunk } from '../../chunk-reload';
 import { useNavigate } from 'react-router';
 import { ButtonLink } from '../../components/ui/button';
@@ -7,9 +7,9 @@ import { paths } from '../../paths';
 import { useAuth } from '../../shared/auth/auth';
 import type { SessionUser } from '../../shared/auth/session-user';
 import styles from './business-sign-in.module.css';
-// The panel loads lazily, but its styles ship with this page (used by the fallback below): the
-// server-rendered form is styled before its script arrives (no flash, no layout shift).
-import panelStyles from '../../shared/auth/sign-in-panel.module.css';
+// The panel loads lazily, but its styles ship with this page: the server-rendered form is
+// styled before its script arrives (no flash, no layout shift).
+import '../../shared/auth/sign-in-panel.module.css';
 
 const SignInPanel = lazyChunk(() =>
   import('../../shared/auth/sign-in-panel').then((module) => ({ default: module.SignInPanel })),
@@ -39,15 +39,15 @@ export function BusinessSignIn() {
             <ButtonLink href={paths.bizDashboard()}>Go to your dashboard</ButtonLink>
           </div>
         ) : (
-          <Suspense fallback={<p className={panelStyles.lead}>Loading sign-in…</p>}>
-            <SignInPanel
-              headingId={headingId}
-              headingLevel={1}
-              title="Sign in to your business"
-              lead="Use the account you claimed your listing with. New here? Sign in, then claim your place."
-              onSignedIn={signedIn}
-            />
-          </Suspense>
+          // No Suspense boundary of its own: the screen's holds the panel while it comes, so
+          // the form is React's when the screen is (ADR 055).
+          <SignInPanel
+            headingId={headingId}
+            headingLevel={1}
+            title="Sign in to your business"
+            lead="Use the account you claimed your listing with. New here? Sign in, then claim your place."
+            onSignedIn={signedIn}
+          />
         )}
       </div>
     </div>
