@@ -128,7 +128,7 @@ const replicaScope = new AsyncLocalStorage<boolean>();
  * try/finally: when `begin` fails (the server went away between the loan and the statement), the
  * client is never given back. The pool has one connection less for good, and `pool.end()` (every
  * shutdown) waits for it forever. A failed `begin` gives the client back here, as broken (the
- * pool closes it); nothing else gives it back in that case, so it is never given back twice.
+ * pool closes it); a later release of the same loan does nothing.
  */
 export function releaseOnFailedBegin(client: pg.PoolClient): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
@@ -140,6 +140,9 @@ export function releaseOnFailedBegin(client: pg.PoolClient): void {
       return answer;
     return answer.catch((error: unknown) => {
       client.release(error instanceof Error ? error : new Error(String(error)));
+      // A caller that releases it too (pg's own connect, BEGIN, release) finds it released
+      // already: pg throws on a second release, so that one does nothing.
+      client.release = () => {};
       throw error;
     });
   };

@@ -28,6 +28,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a pooled connection whose begin
 
     await expect(client.query('begin')).rejects.toThrow();
     expect(pool.totalCount).toBe(0);
+    // A borrower that gives it back itself (pg's connect, BEGIN, release) is not refused:
+    // pg throws on a second release.
+    expect(() => client.release()).not.toThrow();
     const closed = await Promise.race([
       pool.end().then(() => 'ended'),
       new Promise((resolve) => setTimeout(() => resolve('still waiting'), 5_000)),
