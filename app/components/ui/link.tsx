@@ -1,7 +1,7 @@
 import {
   createContext,
   useContext,
-  useEffect,
+  useLayoutEffect,
   useState,
   type AnchorHTMLAttributes,
   type MouseEvent,
@@ -47,7 +47,8 @@ export function LinkNavigation({ children }: { children: ReactNode }) {
   // One object for the page's life (React Router's `navigate` keeps its identity), so the links
   // never render again for it; a click reads where the router is.
   const [value] = useState<Navigation>(() => ({ navigate, here: { path: createPath(location) } }));
-  useEffect(() => {
+  // Before the browser paints the new page, so no click on it compares with the page before.
+  useLayoutEffect(() => {
     value.here.path = createPath(location);
   }, [value, location]);
   return <Navigate.Provider value={value}>{children}</Navigate.Provider>;
@@ -57,7 +58,10 @@ export function LinkNavigation({ children }: { children: ReactNode }) {
 const inApp = (to: string) => to.startsWith('/') && !to.startsWith('//');
 
 /** A click the browser should handle itself: another button, a modifier key (new tab, download), another target. */
-function browserHandles(event: MouseEvent<HTMLAnchorElement>, target: string | undefined) {
+export function browserHandles(
+  event: Pick<MouseEvent, 'button' | 'metaKey' | 'altKey' | 'ctrlKey' | 'shiftKey'>,
+  target: string | undefined,
+) {
   return (
     event.button !== 0 ||
     (!!target && target !== '_self') ||
