@@ -162,6 +162,20 @@ async function measureAll(label: string): Promise<Row[]> {
   return rows;
 }
 
+/** Which of the targets a row meets: its share of the baseline, and search's p99. */
+function targetsOf(row: Row) {
+  return {
+    ratioMet: row.endpoint.requests / row.baseline.requests >= TARGET_RATIO,
+    p99Met: row.name !== 'search' || row.endpoint.p99 <= SEARCH_P99_MS,
+  };
+}
+
+const meetsTargets = (rows: Row[]) =>
+  rows.every((row) => {
+    const { ratioMet, p99Met } = targetsOf(row);
+    return ratioMet && p99Met;
+  });
+
 function table(rows: Row[], withTargets: boolean): string {
   const lines = [
     '| endpoint | body | req/s | p99 | baseline req/s | baseline p99 | ratio | errors |' +
@@ -170,8 +184,7 @@ function table(rows: Row[], withTargets: boolean): string {
   ];
   for (const row of rows) {
     const ratio = row.endpoint.requests / row.baseline.requests;
-    const ratioMet = ratio >= TARGET_RATIO;
-    const p99Met = row.name !== 'search' || row.endpoint.p99 <= SEARCH_P99_MS;
+    const { ratioMet, p99Met } = targetsOf(row);
     const target =
       row.name === 'search'
         ? `${ratioMet ? 'met' : 'missed'} ≥ 50%; ${p99Met ? 'met' : 'missed'} p99 ≤ ${SEARCH_P99_MS} ms`
@@ -231,7 +244,7 @@ ${table(uncached, false)}
 
 Under load every path is asked many times a second, so with the default configuration nearly every
 answer comes from the 5-second response cache (with single flight on a miss): that is the steady
-state of a busy server, and it meets the targets. With the cache off, every request runs its
+state of a busy server, and in this run it ${meetsTargets(cached) ? 'meets every target' : 'misses a target (the table says which)'}. With the cache off, every request runs its
 queries on the embedded database, which answers one query at a time in the server's own thread
 (a few ms per request): throughput is a few hundred requests a second and p99 is queueing behind
 50 concurrent connections. That is the embedded default's ceiling; production runs on a

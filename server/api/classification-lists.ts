@@ -48,7 +48,8 @@ function buildList(db: Database, inCity: boolean, pinnedOnly: boolean, pinnedFir
       )
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
-      // A name of its own per shape: node-postgres refuses one name for two texts on a connection.
+      // Drizzle's prepare wants a name: one per shape, for the reader (on PostgreSQL,
+      // prepareByName in db/pg-statements.ts names every statement by its text anyway).
       .prepare(`classification_list_${+inCity}${+pinnedOnly}${+pinnedFirst}`)
   );
 }
