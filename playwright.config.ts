@@ -1,12 +1,10 @@
-import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
+import { chromiumPath as executablePath } from './scripts/chromium-path.mjs';
 
 /**
- * Browser tests in real Chromium against the built product (npm run build first).
- * Chromium comes from CHROMIUM_PATH, else Debian's /usr/bin/chromium, else Playwright's own.
+ * Browser tests in real Chromium against the built product (npm run build first). Which
+ * Chromium: scripts/chromium-path.mjs.
  */
-const executablePath =
-  process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 /** A second product with fake tracker keys (tests/e2e/analytics.spec.ts), on an unseeded world. */
 const TRACKERS_PORT = PORT + 1;

@@ -4,8 +4,8 @@
 // and each step asserts that its requests landed on more than one replica.
 //
 // Usage: npm run build && scripts/with-postgres.sh node scripts/test-replicas.mjs
-// (npm run test:replicas). Needs nginx (apt-get install nginx) and Chromium (/usr/bin/chromium
-// or CHROMIUM_PATH). REPLICAS_BASE_PORT picks four consecutive ports (balancer, replicas);
+// (npm run test:replicas). Needs nginx (apt-get install nginx) and Chromium
+// (scripts/chromium-path.mjs). REPLICAS_BASE_PORT picks four consecutive ports (balancer, replicas);
 // otherwise free ones are taken. REPLICAS_KEEP_LOGS=1 keeps the temporary folder.
 /* global fetch, URL, URLSearchParams, setTimeout, clearTimeout, window, sessionStorage -- Node's and, in page.evaluate, the browser's */
 import assert from 'node:assert/strict';
@@ -17,6 +17,7 @@ import http from 'node:http';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { chromiumPath } from './chromium-path.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const started = Date.now();
@@ -38,8 +39,6 @@ if (!nginx) {
   console.error('nginx is not installed: apt-get install nginx');
   process.exit(1);
 }
-const chromiumPath =
-  process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
 const REPLICAS = ['r1', 'r2', 'r3'];
 /** An anonymous desktop visitor with a steady distinct id: one page-cache key per page. */

@@ -340,10 +340,12 @@ test.describe('trackers with keys configured (second test server)', () => {
   test('tracker scripts are requested only after consent', async ({ page, context }) => {
     const requested = await fakeTrackers(context);
     await watchCsp(page);
-    // PostHog drops the events of automated browsers (navigator.webdriver): be a person's browser.
-    await page.addInitScript(() =>
-      Object.defineProperty(Navigator.prototype, 'webdriver', { get: () => false }),
-    );
+    // PostHog drops the events of automated browsers (navigator.webdriver, a headless brand in
+    // navigator.userAgentData): be a person's browser.
+    await page.addInitScript(() => {
+      Object.defineProperty(Navigator.prototype, 'webdriver', { get: () => false });
+      Object.defineProperty(Navigator.prototype, 'userAgentData', { get: () => undefined });
+    });
     await page.goto('/biz');
     await hydrated(page);
     const banner = page.getByRole('region', { name: 'Help us make Spotreel better' });

@@ -1,0 +1,2 @@
+/** The Chromium the browser tests drive: scripts/chromium-path.mjs. */
+export declare const chromiumPath: string | undefined;
