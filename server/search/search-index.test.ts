@@ -73,4 +73,28 @@ describe('SearchIndex sync', () => {
     await index.sync();
     expect(index.syncedRows - before).toBe(1);
   });
+
+  it('picks up every row of a change larger than a page, all made at one time', async () => {
+    // Pages of 4 rows; ten places renamed by one statement share one time (two pages and a half).
+    const small = new SearchIndex(
+      { db: database.db, media: mediaUrls('/media') },
+      { syncMs: 3_600_000, log: { info: () => {}, error: () => {} }, page: 4 },
+    );
+    await small.start();
+    const renamed = (await database.db.execute(
+      sql`update locations set name = 'Wombat Quill ' || id, updated_at = '2026-01-02T03:04:06.5Z'
+          where id in (select id from locations order by id desc limit 10) returning id`,
+    )) as unknown as { rows: { id: number }[] };
+    await small.sync();
+    const hits = small.search({
+      term: 'wombat quill',
+      include: ['locations'],
+      limit: 20,
+      sort: 'relevance',
+    }).data.locations;
+    expect(new Set(hits?.map((p) => p.clm_id))).toEqual(
+      new Set(renamed.rows.map((r) => Number(r.id))),
+    );
+    await small.stop();
+  }, 60_000);
 });

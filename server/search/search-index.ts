@@ -101,6 +101,7 @@ interface Person {
   followers: number;
 }
 
+/** Rows a read takes at most (the build's pages, a sync's pages of changes). */
 const PAGE = 2000;
 /** Rows changed this long before the last one seen are read again: a transaction's now() is its start. */
 const OVERLAP_MS = 10_000;
@@ -226,8 +227,14 @@ export class SearchIndex {
     private readonly options: {
       syncMs: number;
       log: { info(msg: string): void; error(obj: unknown, msg: string): void };
+      /** Rows a read takes at most (PAGE; a test makes it small). */
+      page?: number;
     },
-  ) {}
+  ) {
+    this.page = options.page ?? PAGE;
+  }
+
+  private readonly page: number;
 
   private newPlaceText() {
     return new TextIndex<PlaceField, Place>(PLACE_FIELDS, tokenize, processTerm);
@@ -296,7 +303,7 @@ export class SearchIndex {
         .from(users)
         .where(gt(users.id, after))
         .orderBy(asc(users.id))
-        .limit(PAGE);
+        .limit(this.page);
       if (ids.length === 0) break;
       await this.loadPeople(ids.map((r) => r.id));
       after = ids.at(-1)!.id;
@@ -387,7 +394,7 @@ export class SearchIndex {
       .innerJoin(cities, eq(cities.id, locations.cityId))
       .where(where)
       .orderBy(asc(locations.id))
-      .limit(PAGE);
+      .limit(this.page);
     if (rows.length === 0) return [];
     // Each place's best video: one query for the page (its ids are a range or a short list).
     const ids = rows.map((r) => r.id);
@@ -559,30 +566,47 @@ export class SearchIndex {
     return this.syncing;
   }
 
-  /** Ids of `table`'s rows changed since `since` that this index has not read as they are now. */
+  /**
+   * Ids of `table`'s rows changed since `since` that this index has not read as they are now:
+   * every one, in pages newest first, however many changed at one time (a page ends inside a
+   * run of equal times, and the next goes on from its last row by time and id).
+   */
   private async changed(
     table: typeof locations | typeof users,
     since: number,
     seen: Map<number, number>,
   ): Promise<number[]> {
-    const rows = await this.ctx.db
-      .select({ id: table.id, changed: changedAt(table.updatedAt) })
-      .from(table)
-      .where(gt(table.updatedAt, changedSince(since)))
-      .orderBy(desc(table.updatedAt))
-      .limit(PAGE);
-    this.syncedRows += rows.length;
-    return rows.filter((r) => seen.get(r.id) !== r.changed).map((r) => r.id);
+    const ids: number[] = [];
+    for (let before: { changed: number; id: number } | null = null; ;) {
+      const rows = await this.ctx.db
+        .select({ id: table.id, changed: changedAt(table.updatedAt) })
+        .from(table)
+        .where(
+          and(
+            gt(table.updatedAt, changedSince(since)),
+            before
+              ? sql`(${table.updatedAt}, ${table.id}) < (${asTimestamp(before.changed)}::timestamptz, ${before.id})`
+              : undefined,
+          ),
+        )
+        .orderBy(desc(table.updatedAt), desc(table.id))
+        .limit(this.page);
+      this.syncedRows += rows.length;
+      for (const r of rows) if (seen.get(r.id) !== r.changed) ids.push(r.id);
+      if (rows.length < this.page) return ids;
+      before = rows.at(-1)!;
+    }
   }
 
   private async syncOnce(): Promise<void> {
     const placeIds = await this.changed(locations, this.placesSince, this.placesSeen);
     const peopleIds = await this.changed(users, this.peopleSince, this.peopleSeen);
-    if (placeIds.length > 0) {
-      await this.loadPlaces(inArray(locations.id, placeIds), false);
-      this.compile();
-    }
-    if (peopleIds.length > 0) await this.loadPeople(peopleIds);
+    // In pages, as the build reads: loadPlaces reads a page at most.
+    for (let from = 0; from < placeIds.length; from += this.page)
+      await this.loadPlaces(inArray(locations.id, placeIds.slice(from, from + this.page)), false);
+    if (placeIds.length > 0) this.compile();
+    for (let from = 0; from < peopleIds.length; from += this.page)
+      await this.loadPeople(peopleIds.slice(from, from + this.page));
   }
 
   understand(term: string): Understanding {
