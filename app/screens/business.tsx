@@ -1,9 +1,6 @@
 import type { ClaimStatus } from '../../contract/business';
 import { lazyChunk } from '../chunk-reload';
 import { BusinessSignIn } from '../features/business/business-sign-in';
-// Every business screen shares this stylesheet: linked with the page, so the server-rendered
-// screen is styled before its script (loaded on demand, below) arrives.
-import '../features/business/business.module.css';
 import { claimPrefill, type ClaimPrefill } from '../features/business/claim-prefill';
 import { loadDashboard, type DashboardData } from '../features/business/dashboard-data';
 import { paths } from '../paths';
@@ -29,7 +26,6 @@ const VerifyCheckout = lazyChunk(() =>
 const Dashboard = lazyChunk(() =>
   import('../features/business/dashboard').then((m) => ({ default: m.Dashboard })),
 );
-
 
 type BusinessData =
   | { kind: 'page' }

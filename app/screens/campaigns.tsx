@@ -1,7 +1,4 @@
 import { lazyChunk } from '../chunk-reload';
-// Every campaign page shares this stylesheet: linked with the page, so the server-rendered page
-// is styled before its script (loaded on demand) arrives.
-import '../features/campaigns/campaigns.module.css';
 import type { ScreenId } from '../route-sets';
 import { defineScreen } from './screen-module';
 

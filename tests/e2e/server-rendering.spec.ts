@@ -177,6 +177,34 @@ test.describe('server rendering', () => {
     });
   }
 
+  // ADR 055: before its code arrives a form cannot be sent by the browser itself, as a GET that
+  // would put what was typed (a name, an email, a phone) in the address.
+  for (const { path, part } of [
+    { path: '/claim-business', part: /\/assets\/claim-form-[^/]+\.js$/ },
+    { path: '/kygo-sweepstakes', part: /\/assets\/on-demand-[^/]+\.js$/ },
+  ]) {
+    test(`${path}: Enter before the form's code arrives sends nothing`, async ({ page }) => {
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(part, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(path);
+      const submit = page.locator('form button[type="submit"]');
+      await expect(submit).toBeDisabled();
+      const field = page.locator('form input[type="text"], form input[type="email"]').first();
+      await field.fill('alex@example.com');
+      await field.press('Enter');
+      // a native submission would have loaded the page again with the fields in its query
+      await page.waitForTimeout(500);
+      expect(new URL(page.url()).search).toBe('');
+      release();
+      await page.locator('main#main[data-screen-hydrated]').waitFor({ state: 'attached' });
+      await expect(submit).toBeEnabled();
+    });
+  }
+
   test('a place that does not exist answers 404 with a helpful page', async ({ request }) => {
     const response = await request.get('/locations/gone-987654321');
     expect(response.status()).toBe(404);

@@ -7,9 +7,6 @@ import { paths } from '../../paths';
 import { useAuth } from '../../shared/auth/auth';
 import type { SessionUser } from '../../shared/auth/session-user';
 import styles from './business-sign-in.module.css';
-// The panel loads lazily, but its styles ship with this page: the server-rendered form is
-// styled before its script arrives (no flash, no layout shift).
-import '../../shared/auth/sign-in-panel.module.css';
 
 const SignInPanel = lazyChunk(() =>
   import('../../shared/auth/sign-in-panel').then((module) => ({ default: module.SignInPanel })),

@@ -6,6 +6,7 @@ import { ApiError } from '../../api/client';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { paths } from '../../paths';
 import { useAuth } from '../../shared/auth/auth';
+import { useHydrated } from '../../shared/use-hydrated';
 import formStyles from '../../components/ui/form.module.css';
 import styles from './business.module.css';
 import { Field, SelectField, type FieldProps } from '../../components/ui/form-field';
@@ -59,6 +60,7 @@ export function ClaimForm({ prefill }: { prefill: ClaimPrefill }) {
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  const hydrated = useHydrated();
   const form = useRef<HTMLFormElement>(null);
 
   const set = (name: FieldName) => (value: string) => {
@@ -190,7 +192,7 @@ export function ClaimForm({ prefill }: { prefill: ClaimPrefill }) {
             {formError}
           </p>
           <div className={styles.formActions}>
-            <Button type="submit" size="lg" disabled={sending} aria-busy={sending}>
+            <Button type="submit" size="lg" disabled={sending || !hydrated} aria-busy={sending}>
               {sending ? 'Sending…' : 'Send my claim'}
             </Button>
             <p className={styles.fine}>

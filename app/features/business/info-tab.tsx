@@ -9,6 +9,7 @@ import formStyles from '../../components/ui/form.module.css';
 import styles from './business.module.css';
 import { Field, FieldShell } from '../../components/ui/form-field';
 import { writeRequest } from '../../../contract/endpoints';
+import { useHydrated } from '../../shared/use-hydrated';
 
 type Day = { day: string; open: string | null; close: string | null };
 
@@ -40,6 +41,7 @@ function InfoForm({ info, location }: { info: ListingInfo; location: Location | 
   const [status, setStatus] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const hydrated = useHydrated();
   const descriptionId = useId();
   const form = useRef<HTMLFormElement>(null);
   // Counts refused saves: after each, the first field to fix gets focus (and scrolls into view)
@@ -207,7 +209,7 @@ function InfoForm({ info, location }: { info: ListingInfo; location: Location | 
         {formError}
       </p>
       <div className={styles.formActions}>
-        <Button type="submit" disabled={saving} aria-busy={saving}>
+        <Button type="submit" disabled={saving || !hydrated} aria-busy={saving}>
           {saving ? 'Saving…' : 'Save changes'}
         </Button>
         <p className={styles.saved} role="status">

@@ -8,6 +8,7 @@ import { describedBy, FieldMessages, FieldShell } from '../../components/ui/form
 import formStyles from '../../components/ui/form.module.css';
 import styles from './campaigns.module.css';
 import { writeRequest } from '../../../contract/endpoints';
+import { useHydrated } from '../../shared/use-hydrated';
 
 export type FieldSpec = {
   name: string;
@@ -76,6 +77,7 @@ export function CampaignForm({
   const [formError, setFormError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);
+  const hydrated = useHydrated();
   const form = useRef<HTMLFormElement>(null);
   const thanks = useRef<HTMLDivElement>(null);
   const id = useId();
@@ -148,7 +150,7 @@ export function CampaignForm({
       <p className={formStyles.error} role="alert">
         {formError}
       </p>
-      <Button type="submit" size="lg" disabled={sending} aria-busy={sending}>
+      <Button type="submit" size="lg" disabled={sending || !hydrated} aria-busy={sending}>
         {sending ? 'Sending…' : submitLabel}
       </Button>
     </form>

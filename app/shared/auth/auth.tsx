@@ -1,5 +1,6 @@
 import {
   createContext,
+  startTransition,
   Suspense,
   useCallback,
   useContext,
@@ -64,8 +65,10 @@ export function AuthProvider({
 
   const signOut = useCallback(async () => {
     await endSession(browserApi());
-    // spec §4: sign-out clears the auth state, the user and the session copy
-    setUserState(null);
+    // spec §4: sign-out clears the auth state, the user and the session copy. A transition: a
+    // part the signed-out page shows whose code is still to come (the business sign-in panel)
+    // keeps the signed-in page up until it arrives, instead of the screen's skeleton (ADR 055).
+    startTransition(() => setUserState(null));
     const storage = sessionStore();
     if (storage) storeUser(storage, null);
   }, []);
