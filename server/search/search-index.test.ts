@@ -97,4 +97,37 @@ describe('SearchIndex sync', () => {
     );
     await small.stop();
   }, 60_000);
+
+  it('reads again, on the next pass, the pages of a pass that failed', async () => {
+    const small = new SearchIndex(
+      { db: database.db, media: mediaUrls('/media') },
+      { syncMs: 3_600_000, log: { info: () => {}, error: () => {} }, page: 4 },
+    );
+    await small.start();
+    const renamed = (await database.db.execute(
+      sql`update locations set name = 'Numbat Lantern ' || id, updated_at = '2026-01-02T03:04:07.654321Z'
+          where id in (select id from locations order by id limit 10) returning id`,
+    )) as unknown as { rows: { id: number }[] };
+    // The database fails the pass's second page of places (the first, the newest, is read).
+    const pages = small as unknown as { loadPlaces: (...args: unknown[]) => Promise<number[]> };
+    const loadPlaces = pages.loadPlaces.bind(small);
+    let calls = 0;
+    pages.loadPlaces = (...args) => {
+      calls += 1;
+      return calls === 2 ? Promise.reject(new Error('connection lost')) : loadPlaces(...args);
+    };
+    await small.sync(); // logged and swallowed, as the poll does
+    pages.loadPlaces = loadPlaces;
+    await small.sync();
+    const hits = small.search({
+      term: 'numbat lantern',
+      include: ['locations'],
+      limit: 20,
+      sort: 'relevance',
+    }).data.locations;
+    expect(new Set(hits?.map((p) => p.clm_id))).toEqual(
+      new Set(renamed.rows.map((r) => Number(r.id))),
+    );
+    await small.stop();
+  }, 60_000);
 });

@@ -601,12 +601,22 @@ export class SearchIndex {
   private async syncOnce(): Promise<void> {
     const placeIds = await this.changed(locations, this.placesSince, this.placesSeen);
     const peopleIds = await this.changed(users, this.peopleSince, this.peopleSeen);
-    // In pages, as the build reads: loadPlaces reads a page at most.
-    for (let from = 0; from < placeIds.length; from += this.page)
-      await this.loadPlaces(inArray(locations.id, placeIds.slice(from, from + this.page)), false);
-    if (placeIds.length > 0) this.compile();
-    for (let from = 0; from < peopleIds.length; from += this.page)
-      await this.loadPeople(peopleIds.slice(from, from + this.page));
+    // Each page read moves the last change seen to its newest row, and the first page holds the
+    // newest: when a later page fails, the next pass must start where this one did (the rows it
+    // did read are seen, and skipped then).
+    const since = { places: this.placesSince, people: this.peopleSince };
+    try {
+      // In pages, as the build reads: loadPlaces reads a page at most.
+      for (let from = 0; from < placeIds.length; from += this.page)
+        await this.loadPlaces(inArray(locations.id, placeIds.slice(from, from + this.page)), false);
+      if (placeIds.length > 0) this.compile();
+      for (let from = 0; from < peopleIds.length; from += this.page)
+        await this.loadPeople(peopleIds.slice(from, from + this.page));
+    } catch (error) {
+      this.placesSince = since.places;
+      this.peopleSince = since.people;
+      throw error;
+    }
   }
 
   understand(term: string): Understanding {
