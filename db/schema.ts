@@ -113,7 +113,8 @@ export const users = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('users_updated_at_idx').on(t.updatedAt),
+    // By time, then id: a sync's pages of changes walk it in their order (ADR 035).
+    index('users_updated_at_id_idx').on(t.updatedAt, t.id),
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
     uniqueIndex('users_vanity_url_lower_idx').on(sql`lower(${t.vanityUrl})`),
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
@@ -166,8 +167,8 @@ export const locations = pgTable(
     index('locations_super_categories_idx').using('gin', t.superCategories),
     index('locations_classification_ids_idx').using('gin', t.classificationIds),
     index('locations_name_trgm_idx').using('gin', trgm('name')),
-    // Replicas' search indexes pick up changed places by it (ADR 035).
-    index('locations_updated_at_idx').on(t.updatedAt),
+    // Replicas' search indexes pick up changed places by it (ADR 035), in pages by time, then id.
+    index('locations_updated_at_id_idx').on(t.updatedAt, t.id),
     // A business claim finds its place by zip, name and address, any case (server/api/business.ts).
     index('locations_zip_name_idx').on(t.zip, sql`lower(${t.name})`),
     index('locations_trending_idx')
