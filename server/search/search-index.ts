@@ -605,17 +605,22 @@ export class SearchIndex {
     // newest: when a later page fails, the next pass must start where this one did (the rows it
     // did read are seen, and skipped then).
     const since = { places: this.placesSince, people: this.peopleSince };
+    let placesLoaded = false;
     try {
       // In pages, as the build reads: loadPlaces reads a page at most.
-      for (let from = 0; from < placeIds.length; from += this.page)
+      for (let from = 0; from < placeIds.length; from += this.page) {
         await this.loadPlaces(inArray(locations.id, placeIds.slice(from, from + this.page)), false);
-      if (placeIds.length > 0) this.compile();
+        placesLoaded = true;
+      }
       for (let from = 0; from < peopleIds.length; from += this.page)
         await this.loadPeople(peopleIds.slice(from, from + this.page));
     } catch (error) {
       this.placesSince = since.places;
       this.peopleSince = since.people;
       throw error;
+    } finally {
+      // The places read are in the index, even when a later page failed.
+      if (placesLoaded) this.compile();
     }
   }
 

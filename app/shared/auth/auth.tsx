@@ -64,6 +64,9 @@ export function AuthProvider({
   }, []);
 
   const signOut = useCallback(async () => {
+    // The signed-out page offers sign-in: its code (the dialog, and the panel it shares with the
+    // business sign-in page) comes while the session ends, so the transition below waits little.
+    void loadDialog();
     await endSession(browserApi());
     // spec §4: sign-out clears the auth state, the user and the session copy. A transition: a
     // part the signed-out page shows whose code is still to come (the business sign-in panel)
