@@ -74,40 +74,45 @@ describe('SearchIndex sync', () => {
     expect(index.syncedRows - before).toBe(1);
   });
 
-  it('picks up every row of a change larger than a page, all made at one time', async () => {
-    // Pages of 4 rows; ten places renamed by one statement share one time (two pages and a half).
+  /** An index that reads pages of four rows, built from the world as it is now. */
+  async function smallIndex() {
     const small = new SearchIndex(
       { db: database.db, media: mediaUrls('/media') },
       { syncMs: 3_600_000, log: { info: () => {}, error: () => {} }, page: 4 },
     );
     await small.start();
+    return small;
+  }
+
+  /** Renames ten places by one statement, so all ten share the time `at`; their ids. */
+  async function renameTen(name: string, at: string, first: 'lowest' | 'highest') {
+    const order = first === 'lowest' ? sql`id` : sql`id desc`;
     const renamed = (await database.db.execute(
-      sql`update locations set name = 'Wombat Quill ' || id, updated_at = '2026-01-02T03:04:06.5Z'
-          where id in (select id from locations order by id desc limit 10) returning id`,
+      sql`update locations set name = ${name + ' '} || id, updated_at = ${at}::timestamptz
+          where id in (select id from locations order by ${order} limit 10) returning id`,
     )) as unknown as { rows: { id: number }[] };
-    await small.sync();
-    const hits = small.search({
-      term: 'wombat quill',
-      include: ['locations'],
-      limit: 20,
-      sort: 'relevance',
-    }).data.locations;
-    expect(new Set(hits?.map((p) => p.clm_id))).toEqual(
-      new Set(renamed.rows.map((r) => Number(r.id))),
+    return new Set(renamed.rows.map((r) => Number(r.id)));
+  }
+
+  const idsFound = (within: SearchIndex, term: string) =>
+    new Set(
+      within
+        .search({ term, include: ['locations'], limit: 20, sort: 'relevance' })
+        .data.locations?.map((p) => p.clm_id),
     );
+
+  it('picks up every row of a change larger than a page, all made at one time', async () => {
+    const small = await smallIndex();
+    // Two pages and a half, at one time.
+    const renamed = await renameTen('Wombat Quill', '2026-01-02T03:04:06.5Z', 'highest');
+    await small.sync();
+    expect(idsFound(small, 'wombat quill')).toEqual(renamed);
     await small.stop();
   }, 60_000);
 
   it('reads again, on the next pass, the pages of a pass that failed', async () => {
-    const small = new SearchIndex(
-      { db: database.db, media: mediaUrls('/media') },
-      { syncMs: 3_600_000, log: { info: () => {}, error: () => {} }, page: 4 },
-    );
-    await small.start();
-    const renamed = (await database.db.execute(
-      sql`update locations set name = 'Numbat Lantern ' || id, updated_at = '2026-01-02T03:04:07.654321Z'
-          where id in (select id from locations order by id limit 10) returning id`,
-    )) as unknown as { rows: { id: number }[] };
+    const small = await smallIndex();
+    const renamed = await renameTen('Numbat Lantern', '2026-01-02T03:04:07.654321Z', 'lowest');
     // The database fails the pass's second page of places (the first, the newest, is read).
     const pages = small as unknown as { loadPlaces: (...args: unknown[]) => Promise<number[]> };
     const loadPlaces = pages.loadPlaces.bind(small);
@@ -119,15 +124,7 @@ describe('SearchIndex sync', () => {
     await small.sync(); // logged and swallowed, as the poll does
     pages.loadPlaces = loadPlaces;
     await small.sync();
-    const hits = small.search({
-      term: 'numbat lantern',
-      include: ['locations'],
-      limit: 20,
-      sort: 'relevance',
-    }).data.locations;
-    expect(new Set(hits?.map((p) => p.clm_id))).toEqual(
-      new Set(renamed.rows.map((r) => Number(r.id))),
-    );
+    expect(idsFound(small, 'numbat lantern')).toEqual(renamed);
     await small.stop();
   }, 60_000);
 });
