@@ -115,8 +115,6 @@ export const users = pgTable(
   (t) => [
     // By time, then id: a sync's pages of changes walk it in their order (ADR 035).
     index('users_updated_at_id_idx').on(t.updatedAt, t.id),
-    // The previous release's (by time alone): dropped in a later release (docs/deploy.md).
-    index('users_updated_at_idx').on(t.updatedAt),
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
     uniqueIndex('users_vanity_url_lower_idx').on(sql`lower(${t.vanityUrl})`),
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
@@ -171,8 +169,6 @@ export const locations = pgTable(
     index('locations_name_trgm_idx').using('gin', trgm('name')),
     // Replicas' search indexes pick up changed places by it (ADR 035), in pages by time, then id.
     index('locations_updated_at_id_idx').on(t.updatedAt, t.id),
-    // The previous release's (by time alone): dropped in a later release (docs/deploy.md).
-    index('locations_updated_at_idx').on(t.updatedAt),
     // A business claim finds its place by zip, name and address, any case (server/api/business.ts).
     index('locations_zip_name_idx').on(t.zip, sql`lower(${t.name})`),
     index('locations_trending_idx')
