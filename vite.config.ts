@@ -1,20 +1,5 @@
-import { fileURLToPath } from 'node:url';
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
-
-/**
- * React Router's own production build (docs/decisions/057-react-router-production-build.md).
- * Its package's exports name only `dist/development` (remix-run/react-router#14102): left alone,
- * every page is rendered, and every browser runs, with its development warnings and checks. A
- * build uses `dist/production` instead, in the browser and in the server's bundle; the host takes
- * `createRequestHandler` from that bundle (app/entry.server.tsx), so there is one React Router.
- */
-const reactRouterBuild = (file: string) =>
-  fileURLToPath(new URL(`node_modules/react-router/dist/production/${file}`, import.meta.url));
-const REACT_ROUTER_PRODUCTION = [
-  { find: /^react-router$/, replacement: reactRouterBuild('index.mjs') },
-  { find: /^react-router\/dom$/, replacement: reactRouterBuild('dom-export.mjs') },
-];
 
 /**
  * Chunks (docs/decisions/013-page-weight.md). Left alone, the bundler makes a small chunk for
@@ -28,11 +13,8 @@ const ON_DEMAND =
   /[\\/]app[\\/](components[\\/]ui[\\/]form-field\.|shared[\\/]auth[\\/](sign-in-panel|sign-in|username-field|auth-popup|provider-marks)\.|features[\\/](campaigns[\\/]|business[\\/](?!(dashboard-data|claim-prefill|business-sign-in|business-entry|classify-location)\.)|users[\\/]edit-profile-dialog\.|analytics[\\/](consent-banner|trackers|first-party-sink|script-trackers|posthog-tracker)\.))/;
 const APP = /[\\/](app|contract)[\\/]|node_modules[\\/]lucide-react[\\/]/;
 
-export default defineConfig(({ command }) => ({
+export default defineConfig({
   plugins: [reactRouter()],
-  resolve: { alias: command === 'build' ? REACT_ROUTER_PRODUCTION : [] },
-  // Bundled into build/server so that the alias above holds there too.
-  ssr: { noExternal: command === 'build' ? ['react-router'] : [] },
   build: {
     target: 'es2022',
     // Kept (as build/client-manifest.json): the server names a screen's chunk by it.
@@ -65,4 +47,4 @@ export default defineConfig(({ command }) => ({
     },
   },
   css: { modules: { localsConvention: 'camelCaseOnly' } },
-}));
+});

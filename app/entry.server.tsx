@@ -9,12 +9,6 @@ import {
 } from 'react-router';
 import './load-context';
 
-/**
- * The host's request handler comes from this bundle (server/web.ts), so that the handler and the
- * pages share one React Router: its production build (vite.config.ts, ADR 057).
- */
-export { createRequestHandler } from 'react-router';
-
 export const streamTimeout = 10_000;
 
 /**

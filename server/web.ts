@@ -4,7 +4,7 @@ import { join, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { createRequestHandler, ServerBuild } from 'react-router';
+import { createRequestHandler, type ServerBuild } from 'react-router';
 import { DISTINCT_ID_COOKIE } from '../contract/analytics';
 import type { FlagValue, PageFlags } from '../contract/analytics-events';
 import { environmentForHost } from '../contract/environment';
@@ -91,14 +91,7 @@ export async function registerWebApp(
   let screenPreloads: WebLoadContext['screenPreloads'];
   if (built) {
     const build = (await import(pathToFileURL(serverBuildFile).href)) as ServerBuild;
-    // React Router as the build bundled it (app/entry.server.tsx): one copy, its production build.
-    const entry = build.entry.module as typeof build.entry.module & {
-      createRequestHandler: typeof createRequestHandler;
-    };
-    const handler = entry.createRequestHandler(
-      build,
-      config.isProduction ? 'production' : 'development',
-    );
+    const handler = createRequestHandler(build, config.isProduction ? 'production' : 'development');
     handle = (request, context) => handler(request, context as never);
     screenPreloads = existsSync(clientManifestFile)
       ? screenPreloadsFrom(

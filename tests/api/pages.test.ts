@@ -160,18 +160,4 @@ describe('what a page asks for first', () => {
     for (const link of preloads) expect(link).toContain('fetchpriority="low"');
     expect(head).toMatch(/<link rel="preload" as="image" href="[^"]+" fetchPriority="high"\/>/);
   });
-
-  it("sends React Router's production build, not its development one (ADR 057)", async () => {
-    const { html } = await page(placePath);
-    const scripts = [...html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map(
-      (match) => match[1]!,
-    );
-    const code = (
-      await Promise.all(scripts.map(async (src) => (await fetch(baseUrl() + src)).text()))
-    ).join('\n');
-    // The page's framework is in these scripts…
-    expect(code).toContain('__reactRouterContext');
-    // …without what only the development build logs (ENABLE_DEV_WARNINGS in react-router).
-    expect(code).not.toContain('Error handled by React Router default ErrorBoundary');
-  });
 });
