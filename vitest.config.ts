@@ -4,9 +4,8 @@ import { defineConfig } from 'vitest/config';
 // Kept apart from the web app's Vite config so the React Router plugin never runs under Vitest.
 export default defineConfig({
   test: {
-    // One worker more than the cores (Vitest's default is one fewer: a single worker on CI's two).
-    // The API files mostly wait on the server they share, a process of its own: on two cores,
-    // three workers took `vitest run` from 271 to 227 s (the machine 68% → 86% busy).
+    // One worker more than the cores for the unit files (Vitest's default is one fewer: a single
+    // worker on CI's two cores). The API files still run one at a time (below).
     maxWorkers: availableParallelism() + 1,
     projects: [
       {
@@ -26,6 +25,9 @@ export default defineConfig({
           globalSetup: ['tests/api/global-setup.ts'],
           testTimeout: 20_000,
           hookTimeout: 180_000,
+          // One file at a time: files write the same places, and a write empties the caches that
+          // another file's check expects to hit. Vitest runs them after the unit files.
+          fileParallelism: false,
         },
       },
       // Public reads from a streaming replica (ADR 040): only where one runs, as
