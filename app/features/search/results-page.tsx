@@ -31,6 +31,7 @@ import {
   type ResultsQuery,
 } from '../../search-params';
 import { OpenNowLine } from '../../shared/open-now-line';
+import { useHydrated } from '../../shared/use-hydrated';
 import { usePagedList } from '../../shared/use-paged-list';
 import {
   positionAllowed,
@@ -87,8 +88,7 @@ export function ResultsPage({ data, search }: { data: ResultsData; search: React
   const { pathname } = useLocation();
   const navigation = useNavigation();
   const revalidator = useRevalidator();
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
 
   // The form shows where the visitor is going at once, while the next results load: the change
   // just made (until these results are replaced), else the address being loaded.
