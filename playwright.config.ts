@@ -38,8 +38,8 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     // A trace records DOM snapshots and screenshots of every step of every test, kept only if
-    // the test fails: that made the suite about a quarter slower, and CI's machine, and its
-    // traces, are gone when the run ends. CI prints the error and its call log; locally, a
+    // the test fails: that made CI's browser stage take 17.5 minutes instead of 12.7, and CI's
+    // machine, and its traces, are gone when the run ends. CI prints the error and its call log; locally, a
     // failure keeps its trace (npx playwright show-trace).
     trace: process.env.CI ? 'off' : 'retain-on-failure',
     launchOptions: {
