@@ -38,9 +38,11 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     // A trace records DOM snapshots and screenshots of every step of every test, kept only if
-    // the test fails: that made CI's browser stage take 17.5 minutes instead of 12.7, and CI's
-    // machine, and its traces, are gone when the run ends. CI prints the error and its call log; locally, a
-    // failure keeps its trace (npx playwright show-trace).
+    // the test fails. In CI that cost minutes (the browser stage took 12.7 minutes without it,
+    // 17.5 in the run before, on a machine that drifts ±10%), and CI's machine is gone with its
+    // traces when the run ends: CI prints each failure's error and call log. Locally a failing
+    // test keeps its trace (the HTML report opens it). To record traces with CI set, as when
+    // chasing a failure by running .ci/run here: npx playwright test --trace retain-on-failure.
     trace: process.env.CI ? 'off' : 'retain-on-failure',
     launchOptions: {
       ...(executablePath ? { executablePath } : {}),
