@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../db/client';
 import { seedDatabase } from '../../db/seed/run';
 import { mediaUrls } from '../media/urls';
-import { SearchIndex } from './search-index';
+import { SearchIndex, type SearchRequest } from './search-index';
 
 /**
  * The index's sync (ADR 035, 039) on the embedded database, against `updated_at` as PostgreSQL
@@ -127,4 +127,34 @@ describe('SearchIndex sync', () => {
     expect(idsFound(small, 'numbat lantern')).toEqual(renamed);
     await small.stop();
   }, 60_000);
+
+  it('writes an /api answer as its JSON, the same again from the text it kept', async () => {
+    // A name beyond ASCII: two-, three- and four-byte characters in UTF-8.
+    await database.db.execute(
+      sql`update locations set name = 'Crêpe Façade 東京 🍣', updated_at = '2026-01-02T03:04:09Z'
+          where id = ${placeId}`,
+    );
+    await index.sync();
+    const every = ['locations', 'users', 'cities', 'reviews'] as const;
+    const asked: SearchRequest[] = [
+      { term: 'crepe facade', include: [...every], limit: 5, sort: 'relevance' },
+      { term: 'sushi', include: [...every], limit: 5, sort: 'relevance' },
+      { term: 'chicago', include: [...every], limit: 5, sort: 'relevance' },
+      { term: 'coffe', include: ['locations', 'users'], limit: 3, sort: 'popularity' },
+      // With the visitor's place, each place carries its distance: an object of this search's.
+      {
+        term: 'pizza',
+        include: ['locations'],
+        limit: 5,
+        sort: 'distance',
+        lat: 41.88,
+        lon: -87.63,
+      },
+      { term: '', category: 'nightlife', include: ['locations'], limit: 3, sort: 'relevance' },
+    ];
+    for (const q of asked)
+      for (const time of ['first', 'again'])
+        expect(index.searchJson(q), `${q.term}, ${time}`).toBe(JSON.stringify(index.search(q)));
+    expect(index.searchJson(asked[0]!)).toContain('Crêpe Façade 東京 🍣');
+  });
 });
