@@ -126,15 +126,29 @@ export function VideoFeed({
   }, [key]);
 
   // The address bar follows the video in view, once the visitor has moved.
-  useEffect(() => {
-    const review = items[current];
-    if (!addressOf || !review || current === addressed.current) return;
-    addressed.current = current;
-    const address = addressOf(review);
-    if (address !== window.location.pathname + window.location.search)
-      // React Router's entry state is kept, so Back and Forward still find this entry.
-      window.history.replaceState(window.history.state, '', address);
-  }, [current, items, addressOf]);
+  const follow = useCallback(
+    (index: number) => {
+      const review = items[index];
+      if (!addressOf || !review || index === addressed.current) return;
+      addressed.current = index;
+      const address = addressOf(review);
+      if (address !== window.location.pathname + window.location.search)
+        // React Router's entry state is kept, so Back and Forward still find this entry.
+        window.history.replaceState(window.history.state, '', address);
+    },
+    [items, addressOf],
+  );
+  useEffect(() => follow(current), [current, follow]);
+  // A click in the feed (a link to a place or a local) first makes the address name the video
+  // in view now. The observer tells of a scroll a frame later and the effect above comes later
+  // still: a link followed in between (a click that scrolled the feed to the next video and back
+  // first, as a test tool's retries do) left the entry naming the other video, and Back
+  // returned to that one.
+  const followNow = () => {
+    const scroller = scrollerRef.current;
+    const index = scroller ? slideInView(scroller) : null;
+    if (index !== null) follow(index);
+  };
 
   // The next page, once the visitor is two videos from the end (a failed page is not retried
   // on its own: the end slide offers to try again).
@@ -228,7 +242,7 @@ export function VideoFeed({
 
   const end = !feed.hasMore;
   return (
-    <section ref={sectionRef} className={styles.feed} aria-label={title}>
+    <section ref={sectionRef} className={styles.feed} aria-label={title} onClickCapture={followNow}>
       <div ref={scrollerRef} className={styles.scroller} {...playerScrollRoot}>
         {items.map((review, index) => (
           <article
@@ -289,6 +303,20 @@ export function VideoFeed({
       </div>
     </section>
   );
+}
+
+/** The slide at least CURRENT_SLIDE_SHARE of which `scroller` shows now, or null. */
+function slideInView(scroller: HTMLElement): number | null {
+  const box = scroller.getBoundingClientRect();
+  for (const slide of scroller.querySelectorAll<HTMLElement>('[data-slide]')) {
+    const { top, bottom, height } = slide.getBoundingClientRect();
+    const shown = Math.min(bottom, box.bottom) - Math.max(top, box.top);
+    if (height > 0 && shown / height >= CURRENT_SLIDE_SHARE - 0.001) {
+      const index = Number(slide.dataset.slide);
+      return Number.isInteger(index) ? index : null;
+    }
+  }
+  return null;
 }
 
 /** The place, the local who made the video and the caption, over the video's lower part. */
