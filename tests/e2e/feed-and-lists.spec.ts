@@ -191,6 +191,38 @@ test.describe('the feed gives each video its address (issue 17 item 16, ADR 033)
     await expect(page.locator(`article[data-review="${second}"]`)).toBeInViewport({ ratio: 0.9 });
   });
 
+  // A link's navigation adds the next page's history entry before the feed is gone: a scroll told
+  // of in between must not write the feed's address over that entry. The entry is added here by
+  // hand, as React Router adds it, with a key of its own.
+  test('a scroll told of after the next page’s entry is added leaves that entry alone', async ({
+    page,
+  }) => {
+    await page.goto('/feed');
+    await hydrated(page);
+    const slides = page.getByRole('article');
+    await expect(slides.nth(2)).toBeAttached();
+    const second = await slides.nth(1).getAttribute('data-review');
+    const scrollTo = (index: number) =>
+      page.evaluate((index) => {
+        const scroller = document.querySelector<HTMLElement>('[data-player-scroll-root]')!;
+        const slide = scroller.querySelector<HTMLElement>(`[data-slide="${index}"]`)!;
+        const top = slide.getBoundingClientRect().top - scroller.getBoundingClientRect().top;
+        scroller.scrollTo({ top: scroller.scrollTop + top, behavior: 'instant' });
+      }, index);
+    await scrollTo(1);
+    await expect(page).toHaveURL(new RegExp(`/feed\\?video=${second}$`));
+    await page.evaluate(() =>
+      window.history.pushState({ usr: null, key: 'next-page', idx: 99 }, '', '/next-page'),
+    );
+    await scrollTo(2);
+    await expect(slides.nth(2)).toBeInViewport({ ratio: 0.9 });
+    // Two frames for the observer and the effect that would write the address.
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
+    await expect(page).toHaveURL(/\/next-page$/);
+  });
+
   // A reload is where the browser restores the page's own scroll position too (history
   // scrollRestoration 'auto', which React Router's ScrollRestoration hands back on pagehide): it
   // must not do so by an anchor inside the feed's scroller, which only the feed scrolls.

@@ -1,5 +1,6 @@
 import { ChevronDown, ChevronUp } from 'lucide-react';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { Link } from '../../components/ui/link';
 import type { Review } from '../../../contract/reviews';
 import { Avatar } from '../../components/ui/avatar';
@@ -126,17 +127,23 @@ export function VideoFeed({
   }, [key]);
 
   // The address bar follows the video in view, once the visitor has moved.
+  const { key: entry } = useLocation();
   const follow = useCallback(
     (index: number) => {
       const review = items[index];
       if (!addressOf || !review || index === addressed.current) return;
+      // Only in the history entry the feed is shown in (React Router's key of it, 'default'
+      // for the first page): a link's navigation adds the next page's entry before the feed is
+      // gone, and a scroll told of in between must not write the feed's address over it.
+      const shownIn = (window.history.state as { key?: string } | null)?.key || 'default';
+      if (shownIn !== entry) return;
       addressed.current = index;
       const address = addressOf(review);
       if (address !== window.location.pathname + window.location.search)
         // React Router's entry state is kept, so Back and Forward still find this entry.
         window.history.replaceState(window.history.state, '', address);
     },
-    [items, addressOf],
+    [items, addressOf, entry],
   );
   useEffect(() => follow(current), [current, follow]);
   // A click in the feed (a link to a place or a local) first makes the address name the video
