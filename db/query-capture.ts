@@ -11,7 +11,7 @@ import type pg from 'pg';
 export type QueryPhase = 'request' | 'migrate' | 'seed' | 'partitions';
 
 const phaseScope = new AsyncLocalStorage<QueryPhase>();
-/** Whether this thread records statements (it made a queryRecorder): only then are phases kept. */
+/** Whether this thread records its statements (it made a queryRecorder): only then are phases kept. */
 let recording = false;
 
 /**
