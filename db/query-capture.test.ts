@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { captureQueriesOf, inQueryPhase, queryRecorder } from './query-capture';
@@ -48,34 +46,4 @@ describe('query capture', () => {
       { phase: 'seed', text: 'select * from reviews where id = $1', params: [3] },
     ]);
   });
-});
-
-/**
- * Whether async hooks are on in a fresh process after a query phase, with or without a recorder:
- * with hooks on, a promise's reaction runs under an async id of its own (0 when they are off).
- */
-async function hooksOnAfterPhase(record: boolean): Promise<boolean> {
-  const script = `
-    import { executionAsyncId } from 'node:async_hooks';
-    import { inQueryPhase, queryRecorder } from './db/query-capture.ts';
-    if (${record}) queryRecorder(${JSON.stringify(join(tmpdir(), 'spotreel-hooks-probe.jsonl'))});
-    await inQueryPhase('partitions', async () => {});
-    const id = await Promise.resolve().then(() => executionAsyncId());
-    console.log(JSON.stringify({ id }));
-  `;
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    ['--import', 'tsx', '--input-type=module', '--eval', script],
-    { cwd: process.cwd(), timeout: 30_000 },
-  );
-  return (JSON.parse(stdout.trim()) as { id: number }).id !== 0;
-}
-
-describe('query phases', () => {
-  // A phase's label needs AsyncLocalStorage, whose first run turns async hooks on for every
-  // promise the process makes afterwards (ADR 057): only a recording process pays for it.
-  it('leave async hooks off unless statements are recorded', async () => {
-    expect(await hooksOnAfterPhase(false)).toBe(false);
-    expect(await hooksOnAfterPhase(true)).toBe(true);
-  }, 60_000);
 });

@@ -11,18 +11,10 @@ import type pg from 'pg';
 export type QueryPhase = 'request' | 'migrate' | 'seed' | 'partitions';
 
 const phaseScope = new AsyncLocalStorage<QueryPhase>();
-/** Whether this thread records its statements (it made a queryRecorder): only then are phases kept. */
-let recording = false;
 
-/**
- * Runs `work` with its statements captured under `phase` (only a label: nothing else changes).
- * The label is kept only while statements are recorded: on Node 20 the first `run` of an
- * AsyncLocalStorage turns on async hooks for every promise the thread makes from then on, and
- * the partitions' upkeep at every start (db/partitions.ts) left them on for good, about a tenth
- * of the request thread's time (docs/decisions/057-no-async-hooks-unless-recording.md).
- */
+/** Runs `work` with its statements captured under `phase` (only a label: nothing else changes). */
 export function inQueryPhase<T>(phase: QueryPhase, work: () => Promise<T>): Promise<T> {
-  return recording ? phaseScope.run(phase, work) : work();
+  return phaseScope.run(phase, work);
 }
 
 /**
@@ -53,7 +45,6 @@ function jsonValue(_key: string, value: unknown): unknown {
  * to `file` as JSON lines. Several processes may append to the same file: the reader dedupes.
  */
 export function queryRecorder(file: string): (text: string, params: unknown) => void {
-  recording = true;
   const seen = new Set<string>();
   return (text, params) => {
     const phase = phaseScope.getStore() ?? 'request';
