@@ -129,16 +129,20 @@ describe('SearchIndex sync', () => {
   }, 60_000);
 
   it('writes an /api answer as its JSON, the same again from the text it kept', async () => {
-    // A name beyond ASCII: two-, three- and four-byte characters in UTF-8.
+    // Names beyond ASCII (two-, three- and four-byte characters in UTF-8): a place's, a person's.
     await database.db.execute(
       sql`update locations set name = 'Crêpe Façade 東京 🍣', updated_at = '2026-01-02T03:04:09Z'
           where id = ${placeId}`,
+    );
+    await database.db.execute(
+      sql`update users set username = 'zoeprobe', display_name = 'Zoë Ångström 東京',
+          updated_at = '2026-01-02T03:04:09Z' where id = (select min(id) from users where id > 1)`,
     );
     await index.sync();
     const every = ['locations', 'users', 'cities', 'reviews'] as const;
     const asked: SearchRequest[] = [
       { term: 'crepe facade', include: [...every], limit: 5, sort: 'relevance' },
-      { term: 'sushi', include: [...every], limit: 5, sort: 'relevance' },
+      { term: '@zoeprobe', include: [...every], limit: 5, sort: 'relevance' },
       { term: 'chicago', include: [...every], limit: 5, sort: 'relevance' },
       { term: 'coffe', include: ['locations', 'users'], limit: 3, sort: 'popularity' },
       // With the visitor's place, each place carries its distance: an object of this search's.
@@ -155,6 +159,12 @@ describe('SearchIndex sync', () => {
     for (const q of asked)
       for (const time of ['first', 'again'])
         expect(index.searchJson(q), `${q.term}, ${time}`).toBe(JSON.stringify(index.search(q)));
-    expect(index.searchJson(asked[0]!)).toContain('Crêpe Façade 東京 🍣');
+    // Each kind of answer was written: places with a distance and without, videos, people, cities.
+    const [place, person, city] = asked.map((q) => index.search(q));
+    expect(place!.data.locations?.[0]?.clm_name).toBe('Crêpe Façade 東京 🍣');
+    expect(place!.data.reviews?.length).toBeGreaterThan(0);
+    expect(person!.data.users?.[0]?.display_name).toBe('Zoë Ångström 東京');
+    expect(city!.data.cities?.[0]?.clm_city).toBe('Chicago');
+    expect(index.search(asked[4]!).data.locations?.[0]?.distance_km).toEqual(expect.any(Number));
   });
 });

@@ -275,7 +275,6 @@ export class SearchIndex {
     const { db } = this.ctx;
     const cityRows = await db.select(cityColumns).from(cities).orderBy(cities.name);
     this.cityList = cityRows.map((c) => City.parse(toCity(c)));
-    for (const city of this.cityList) this.indexed.add(city);
     const tagRows = await db
       .select({
         id: classifications.id,
@@ -528,7 +527,6 @@ export class SearchIndex {
       const handle = normalize(r.username).replace(/ /g, '');
       const person = { author, handle, followers: r.followers };
       this.people.set(r.id, person);
-      this.indexed.add(author);
       this.byHandle.set(handle, r.id);
       docs.push({
         id: r.id,
@@ -700,10 +698,9 @@ export class SearchIndex {
 
   /**
    * The answer as its JSON text, the same as `JSON.stringify(this.search(q))` (an /api call,
-   * ADR 045): each place's answer and best video, each person and city, is written out once, the
-   * first time a search sends it, and kept with it (a place read again gets new objects, so its
-   * text goes with the old ones). Most of a search's time was writing those out again on every
-   * search.
+   * ADR 045): each place's answer and best video is written out once, the first time a search
+   * sends it, and kept with it (a place read again gets new objects, so its text goes with the
+   * old ones). Most of a search's time was writing those out again on every search.
    */
   searchJson(q: SearchRequest): string {
     const answer = this.search(q);
@@ -722,9 +719,9 @@ export class SearchIndex {
       .join(',')}}`;
   }
 
-  /** Text already written for an answer the index holds, by the answer. */
+  /** Text already written for an indexed answer (a place's, its best video's), by the answer. */
   private readonly written = new WeakMap<object, string>();
-  /** The answers the index holds (places, their best videos, people, cities): text may be kept. */
+  /** The answers the index holds (a place's and its best video's), whose text may be kept. */
   private readonly indexed = new WeakSet<object>();
 
   private jsonOf(item: object): string {
