@@ -159,11 +159,12 @@ test.describe('the feed gives each video its address (issue 17 item 16, ADR 033)
   // The address follows a scroll a frame or more later (the observer, then an effect). A link
   // followed in between, as the feed lands back on a video it had just left, left the entry
   // naming the other video, and Back returned to that one (a CI flake: a click retried by the
-  // test tool scrolled the feed one video on and back). Here both happen in one task, so no
-  // observer can speak between them.
+  // test tool scrolled the feed one video on and back). Here the observers are held while the
+  // feed lands and the link is followed, as a busy machine would hold them.
   test('a link followed the moment the feed lands on a video leaves Back at that video', async ({
     page,
   }) => {
+    await holdableObservers(page);
     await page.goto('/feed');
     await hydrated(page);
     const slides = page.getByRole('article');
@@ -171,21 +172,13 @@ test.describe('the feed gives each video its address (issue 17 item 16, ADR 033)
     const [second, third] = await Promise.all(
       [1, 2].map((i) => slides.nth(i).getAttribute('data-review')),
     );
-    const scrollTo = (index: number, thenFollow = false) =>
-      page.evaluate(
-        ({ index, thenFollow }) => {
-          const scroller = document.querySelector<HTMLElement>('[data-player-scroll-root]')!;
-          const slide = scroller.querySelector<HTMLElement>(`[data-slide="${index}"]`)!;
-          const top = slide.getBoundingClientRect().top - scroller.getBoundingClientRect().top;
-          scroller.scrollTo({ top: scroller.scrollTop + top, behavior: 'instant' });
-          if (thenFollow) slide.querySelector<HTMLAnchorElement>('h2 a')!.click();
-        },
-        { index, thenFollow },
-      );
-    await scrollTo(2);
+    await scrollFeedTo(page, 2);
     await expect(page).toHaveURL(new RegExp(`/feed\\?video=${third}$`));
-    await scrollTo(1, true);
+    await page.evaluate(() => window.__observers.hold());
+    await scrollFeedTo(page, 1);
+    await slides.nth(1).getByRole('heading', { level: 2 }).getByRole('link').click();
     await expect(page).toHaveURL(/\/location\//);
+    await page.evaluate(() => window.__observers.release());
     await page.goBack();
     await expect(page).toHaveURL(new RegExp(`/feed\\?video=${second}$`));
     await expect(page.locator(`article[data-review="${second}"]`)).toBeInViewport({ ratio: 0.9 });
@@ -202,24 +195,22 @@ test.describe('the feed gives each video its address (issue 17 item 16, ADR 033)
     const slides = page.getByRole('article');
     await expect(slides.nth(2)).toBeAttached();
     const second = await slides.nth(1).getAttribute('data-review');
-    const scrollTo = (index: number) =>
-      page.evaluate((index) => {
-        const scroller = document.querySelector<HTMLElement>('[data-player-scroll-root]')!;
-        const slide = scroller.querySelector<HTMLElement>(`[data-slide="${index}"]`)!;
-        const top = slide.getBoundingClientRect().top - scroller.getBoundingClientRect().top;
-        scroller.scrollTo({ top: scroller.scrollTop + top, behavior: 'instant' });
-      }, index);
-    await scrollTo(1);
+    await scrollFeedTo(page, 1);
     await expect(page).toHaveURL(new RegExp(`/feed\\?video=${second}$`));
     await page.evaluate(() =>
       window.history.pushState({ usr: null, key: 'next-page', idx: 99 }, '', '/next-page'),
     );
-    await scrollTo(2);
-    await expect(slides.nth(2)).toBeInViewport({ ratio: 0.9 });
-    // Two frames for the observer and the effect that would write the address.
-    await page.evaluate(
-      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
-    );
+    await scrollFeedTo(page, 2);
+    // The feed took the scroll: the video in view plays, set going by the same render whose
+    // effect would write the address.
+    await expect
+      .poll(() =>
+        slides
+          .nth(2)
+          .locator('video')
+          .evaluate((video: HTMLVideoElement) => video.paused),
+      )
+      .toBe(false);
     await expect(page).toHaveURL(/\/next-page$/);
   });
 
@@ -240,3 +231,49 @@ test.describe('the feed gives each video its address (issue 17 item 16, ADR 033)
     await expect(named).toBeInViewport({ ratio: 0.9 });
   });
 });
+
+declare global {
+  interface Window {
+    /** holdableObservers(): hold every IntersectionObserver's reports, then deliver them. */
+    __observers: { hold(): void; release(): void };
+  }
+}
+
+/**
+ * Every IntersectionObserver of the page reports only when let: `window.__observers.hold()` keeps
+ * its reports until `release()`, as a busy machine delays them by frames.
+ */
+async function holdableObservers(page: Page) {
+  await page.addInitScript(() => {
+    const Native = window.IntersectionObserver;
+    const held: (() => void)[] = [];
+    let holding = false;
+    window.__observers = {
+      hold: () => {
+        holding = true;
+      },
+      release: () => {
+        holding = false;
+        for (const report of held.splice(0)) report();
+      },
+    };
+    window.IntersectionObserver = class extends Native {
+      constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
+        super((entries, observer) => {
+          if (holding) held.push(() => callback(entries, observer));
+          else callback(entries, observer);
+        }, options);
+      }
+    };
+  });
+}
+
+/** Scrolls the feed at once (no smooth scroll) so that its slide `index` fills it. */
+async function scrollFeedTo(page: Page, index: number) {
+  await page.evaluate((index) => {
+    const scroller = document.querySelector<HTMLElement>('[data-player-scroll-root]')!;
+    const slide = scroller.querySelector<HTMLElement>(`[data-slide="${index}"]`)!;
+    const top = slide.getBoundingClientRect().top - scroller.getBoundingClientRect().top;
+    scroller.scrollTo({ top: scroller.scrollTop + top, behavior: 'instant' });
+  }, index);
+}
