@@ -145,14 +145,14 @@ test.describe('the feed gives each video its address (issue 17 item 16, ADR 033)
       const slide = slides.nth(index);
       await expect(slide).toBeInViewport({ ratio: 0.9 });
       const id = await slide.getAttribute('data-review');
-      await expect(page).toHaveURL(new RegExp(`/feed\\?video=${id}$`));
+      await expect(page).toHaveURL(videoAddress(id));
     }
     const id = await slides.nth(2).getAttribute('data-review');
     // Off to the place of the video in view, then Back: the same video, not the first.
     await slides.nth(2).getByRole('heading', { level: 2 }).getByRole('link').click();
     await expect(page).toHaveURL(/\/location\//);
     await page.goBack();
-    await expect(page).toHaveURL(new RegExp(`/feed\\?video=${id}$`));
+    await expect(page).toHaveURL(videoAddress(id));
     await expect(page.locator(`article[data-review="${id}"]`)).toBeInViewport({ ratio: 0.9 });
   });
 
@@ -165,22 +165,17 @@ test.describe('the feed gives each video its address (issue 17 item 16, ADR 033)
     page,
   }) => {
     await holdableObservers(page);
-    await page.goto('/feed');
-    await hydrated(page);
-    const slides = page.getByRole('article');
-    await expect(slides.nth(2)).toBeAttached();
-    const [second, third] = await Promise.all(
-      [1, 2].map((i) => slides.nth(i).getAttribute('data-review')),
-    );
+    const { slides, ids } = await openFeed(page);
+    const [, second, third] = ids;
     await scrollFeedTo(page, 2);
-    await expect(page).toHaveURL(new RegExp(`/feed\\?video=${third}$`));
+    await expect(page).toHaveURL(videoAddress(third));
     await page.evaluate(() => window.__observers.hold());
     await scrollFeedTo(page, 1);
     await slides.nth(1).getByRole('heading', { level: 2 }).getByRole('link').click();
     await expect(page).toHaveURL(/\/location\//);
     await page.evaluate(() => window.__observers.release());
     await page.goBack();
-    await expect(page).toHaveURL(new RegExp(`/feed\\?video=${second}$`));
+    await expect(page).toHaveURL(videoAddress(second));
     await expect(page.locator(`article[data-review="${second}"]`)).toBeInViewport({ ratio: 0.9 });
   });
 
@@ -190,13 +185,10 @@ test.describe('the feed gives each video its address (issue 17 item 16, ADR 033)
   test('a scroll told of after the next page’s entry is added leaves that entry alone', async ({
     page,
   }) => {
-    await page.goto('/feed');
-    await hydrated(page);
-    const slides = page.getByRole('article');
-    await expect(slides.nth(2)).toBeAttached();
-    const second = await slides.nth(1).getAttribute('data-review');
+    const { slides, ids } = await openFeed(page);
+    const second = ids[1];
     await scrollFeedTo(page, 1);
-    await expect(page).toHaveURL(new RegExp(`/feed\\?video=${second}$`));
+    await expect(page).toHaveURL(videoAddress(second));
     await page.evaluate(() =>
       window.history.pushState({ usr: null, key: 'next-page', idx: 99 }, '', '/next-page'),
     );
@@ -267,6 +259,19 @@ async function holdableObservers(page: Page) {
     };
   });
 }
+
+/** /feed opened and hydrated with three videos at least: its slides, and the first three's ids. */
+async function openFeed(page: Page) {
+  await page.goto('/feed');
+  await hydrated(page);
+  const slides = page.getByRole('article');
+  await expect(slides.nth(2)).toBeAttached();
+  const ids = await Promise.all([0, 1, 2].map((i) => slides.nth(i).getAttribute('data-review')));
+  return { slides, ids };
+}
+
+/** A video's own address in the feed, as the address bar shows it. */
+const videoAddress = (id: string | null | undefined) => new RegExp(`/feed\\?video=${id}$`);
 
 /** Scrolls the feed at once (no smooth scroll) so that its slide `index` fills it. */
 async function scrollFeedTo(page: Page, index: number) {
