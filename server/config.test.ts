@@ -22,8 +22,11 @@ describe('parseConfig', () => {
     expect(config.mediaBaseUrl).toBe('/media');
   });
 
-  it('counts budgets in memory unless told to share them; names a replica only when set', () => {
+  it('shares budgets on a PostgreSQL server unless told not to; names a replica only when set', () => {
     expect(parseConfig({})).toMatchObject({ rateLimitStore: 'memory', replicaName: null });
+    const server = { DATABASE_URL: 'postgres://spotreel@db.internal:5432/spotreel' };
+    expect(parseConfig(server).rateLimitStore).toBe('database');
+    expect(parseConfig({ ...server, RATE_LIMIT_STORE: 'memory' }).rateLimitStore).toBe('memory');
     expect(parseConfig({ RATE_LIMIT_STORE: 'database', REPLICA_NAME: 'web-2' })).toMatchObject({
       rateLimitStore: 'database',
       replicaName: 'web-2',

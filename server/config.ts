@@ -120,12 +120,13 @@ const EnvSchema = z
     RATE_LIMIT_WRITES_PER_MINUTE: positiveInt('RATE_LIMIT_WRITES_PER_MINUTE').default(240),
     RATE_LIMIT_SIGN_INS_PER_MINUTE: positiveInt('RATE_LIMIT_SIGN_INS_PER_MINUTE').default(30),
     /**
-     * Where the budgets are counted (docs/decisions/039-replicas.md): `memory`, each process its
-     * own (one replica; no database round trip a request), or `database`, one budget per client
-     * across every replica on the same PostgreSQL (one upsert a request). Several replicas
-     * behind one load balancer set `database`, or each replica's budget is the whole budget.
+     * Where the budgets are counted (docs/decisions/058-shared-budgets-by-default.md): `memory`,
+     * each process its own (no database round trip a request), or `database`, one budget per
+     * client across every replica on the same PostgreSQL (one upsert a request). Unset, it is
+     * `database` on a PostgreSQL server (DATABASE_URL), where replicas may share the database,
+     * and `memory` on the embedded one, which only one process opens.
      */
-    RATE_LIMIT_STORE: z.enum(['memory', 'database']).default('memory'),
+    RATE_LIMIT_STORE: z.enum(['memory', 'database']).optional(),
     /** A replica's name, sent as the `x-replica` header of every response (none unless set). */
     REPLICA_NAME: z
       .string()
@@ -351,7 +352,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       writesPerMinute: c.RATE_LIMIT_WRITES_PER_MINUTE,
       signInsPerMinute: c.RATE_LIMIT_SIGN_INS_PER_MINUTE,
     },
-    rateLimitStore: c.RATE_LIMIT_STORE,
+    rateLimitStore: c.RATE_LIMIT_STORE ?? (c.DATABASE_URL ? 'database' : 'memory'),
     replicaName: c.REPLICA_NAME ?? null,
     trustProxyHops: c.TRUST_PROXY_HOPS,
     hosts: { production: c.PRODUCTION_HOSTS, sandbox: c.SANDBOX_HOSTS, local: c.LOCAL_HOSTS },
