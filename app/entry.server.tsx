@@ -3,11 +3,14 @@ import { renderToPipeableStream } from 'react-dom/server';
 import {
   isRouteErrorResponse,
   ServerRouter,
-  type AppLoadContext,
   type EntryContext,
   type HandleErrorFunction,
+  type RouterContextProvider,
 } from 'react-router';
-import './load-context';
+import { webContext } from './load-context';
+
+// The host sets its value in each request's context under this key (server/web.ts).
+export { webContext };
 
 export const streamTimeout = 10_000;
 
@@ -55,9 +58,10 @@ export default function handleRequest(
   status: number,
   headers: Headers,
   routerContext: EntryContext,
-  loadContext: AppLoadContext,
+  routerRequestContext: RouterContextProvider,
 ) {
   if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status, headers });
+  const loadContext = routerRequestContext.get(webContext);
   const { nonce } = loadContext;
   return new Promise<Response>((resolve, reject) => {
     const chunks: Buffer[] = [];

@@ -1,6 +1,6 @@
-import type { AppLoadContext } from 'react-router';
 import type { PublicConfig } from '../contract/public-config';
 import { appOnDesktop } from './flags';
+import type { WebLoadContext } from './load-context';
 import { resolveRouteSet, type DeviceClass, type RouteSet } from './route-sets';
 
 /**
@@ -27,19 +27,19 @@ export function rememberFirstLoad(value: FirstLoad, publicConfig: PublicConfig) 
 export const pinnedFirstLoad = (): FirstLoad | null => firstLoad;
 export const browserConfig = (): PublicConfig | null => config;
 
-const decided = new WeakMap<AppLoadContext, FirstLoad>();
+const decided = new WeakMap<WebLoadContext, FirstLoad>();
 
 /**
  * The first load's decision on the server (spec §2.1): the route set from the document's own
  * path, the device class the host read from its User-Agent and the device flag. Decided once per request — the root
  * and the screen loaders both ask, and share the load context of that request.
  */
-export function firstLoadOf(request: Request, context: AppLoadContext): FirstLoad {
+export function firstLoadOf(url: URL, context: WebLoadContext): FirstLoad {
   let value = decided.get(context);
   if (!value) {
     const onDesktop = appOnDesktop(context.pageFlags);
     value = {
-      routeSet: resolveRouteSet(new URL(request.url).pathname, context.device, onDesktop),
+      routeSet: resolveRouteSet(url.pathname, context.device, onDesktop),
       device: context.device,
       appOnDesktop: onDesktop,
     };

@@ -7,7 +7,6 @@ import {
   Scripts,
   ScrollRestoration,
   type LinksFunction,
-  type AppLoadContext,
   type LoaderFunctionArgs,
 } from 'react-router';
 import { LinkNavigation } from './components/ui/link';
@@ -15,7 +14,7 @@ import { ErrorFallback } from './layout/error-fallback';
 import { Analytics } from './features/analytics/analytics-root';
 import { AppInstallProvider } from './features/app-install/app-install';
 import { loadSessionUser } from './shared/auth/session-api';
-import './load-context';
+import { webContext } from './load-context';
 import { firstLoadOf, rememberFirstLoad } from './page-state';
 import { useRootData } from './root-data';
 import globalStyles from './styles/global.css?url';
@@ -28,7 +27,8 @@ export const links: LinksFunction = () => [
  * The first load decides the route set (spec §2) from its own path and the device; the root
  * never reloads its data on client navigations, so the set holds for the page's life.
  */
-export async function loader({ request, context }: LoaderFunctionArgs<AppLoadContext>) {
+export async function loader({ url, context: routerContext }: LoaderFunctionArgs) {
+  const context = routerContext.get(webContext);
   // This page's data could not be read: the fallback below, as a 503 (ADR 026, ADR 031).
   if (context.dataUnavailable)
     throw data('The page data could not be read', {
@@ -42,7 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs<AppLoadCon
     context.hasSession ? loadSessionUser(reads) : null,
   ]);
   return {
-    firstLoad: firstLoadOf(request, context),
+    firstLoad: firstLoadOf(url, context),
     config: context.publicConfig,
     pageFlags: context.pageFlags,
     nonce: context.nonce,

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 
-const web = spawnSync(process.execPath, ['node_modules/@react-router/dev/bin.js', 'build'], {
+const web = spawnSync(process.execPath, ['node_modules/@react-router/dev/bin.cjs', 'build'], {
   stdio: 'inherit',
 });
 if (web.status !== 0) process.exit(web.status ?? 1);
@@ -45,7 +45,7 @@ await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
-  target: 'node20',
+  target: 'node24',
   packages: 'external',
   sourcemap: true,
   logLevel: 'warning',

@@ -3,6 +3,17 @@ import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
+// The runtime `npm install` brought runs this (node_modules/.bin/node, ADR 059); an older `node`
+// run by hand is told so before it builds anything.
+const [major] = process.versions.node.split('.').map(Number);
+if (major < 24) {
+  console.error(
+    `Spotreel runs on Node.js 24 LTS or newer, and this is Node.js ${process.versions.node}: ` +
+      'run `npm install`, then `npm start` (npm runs the Node.js 24 that npm install brought).',
+  );
+  process.exit(1);
+}
+
 const SOURCES = [
   'server',
   'db',

@@ -9,9 +9,20 @@ import { buildApp } from './app';
 import { linkTestAccounts } from './auth/link-test-accounts';
 import { ConfigError, parseConfig, productionConveniences } from './config';
 import { displayPath, FlagFileError, startFlagFile } from './flags/flag-file';
-import { CannotStart, checkDataDir, explainStartFailure, seedScaleProblem } from './start-checks';
+import {
+  CannotStart,
+  checkDataDir,
+  explainStartFailure,
+  runtimeProblem,
+  seedScaleProblem,
+} from './start-checks';
 
 async function main() {
+  const oldRuntime = runtimeProblem();
+  if (oldRuntime) {
+    console.error(new CannotStart(oldRuntime).message);
+    process.exit(1);
+  }
   let config;
   try {
     config = parseConfig();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PGLITE_MAX_SEED_SCALE, seedScaleProblem } from './start-checks';
+import { PGLITE_MAX_SEED_SCALE, runtimeProblem, seedScaleProblem } from './start-checks';
 
 describe('seedScaleProblem', () => {
   it('lets the embedded database seed up to its largest world', () => {
@@ -15,5 +15,20 @@ describe('seedScaleProblem', () => {
     expect(problem).toContain('DATABASE_URL');
     expect(problem).toContain(`SEED_SCALE=${PGLITE_MAX_SEED_SCALE} or less`);
     expect(seedScaleProblem({ databaseUrl: 'postgres://x@h/db', seedScale: 1000 })).toBeNull();
+  });
+});
+
+describe('runtimeProblem', () => {
+  it('accepts Node.js 24 and newer, this process included', () => {
+    expect(runtimeProblem()).toBeNull();
+    expect(runtimeProblem('24.11.0')).toBeNull();
+    expect(runtimeProblem('26.12.1')).toBeNull();
+  });
+
+  it('names an older Node.js and how to start instead', () => {
+    expect(runtimeProblem('20.20.2')).toMatch(
+      /runs on Node\.js 24 LTS or newer, and this is Node\.js 20\.20\.2; start it with `npm start`/,
+    );
+    expect(runtimeProblem('22.22.0')).not.toBeNull();
   });
 });

@@ -183,3 +183,20 @@ export function seedScaleProblem(config: Pick<Config, 'databaseUrl' | 'seedScale
     `or choose SEED_SCALE=${PGLITE_MAX_SEED_SCALE} or less.`
   );
 }
+
+/** The oldest Node.js major Spotreel runs on: package.json's engines (ADR 059). */
+export const OLDEST_NODE_MAJOR = 24;
+
+/**
+ * A Node.js older than the project's runtime, as one sentence, or null. `npm install` brings
+ * Node.js 24 LTS (node_modules/.bin/node) and the npm scripts run it, so this is met by `npm
+ * start`; a host started by hand with an older `node` is told how to start it instead.
+ */
+export function runtimeProblem(version: string = process.versions.node): string | null {
+  if (Number(version.split('.')[0]) >= OLDEST_NODE_MAJOR) return null;
+  return (
+    `it runs on Node.js ${OLDEST_NODE_MAJOR} LTS or newer, and this is Node.js ${version}; ` +
+    `start it with \`npm start\`, which runs the Node.js that \`npm install\` brought, or put ` +
+    `Node.js ${OLDEST_NODE_MAJOR} first on PATH.`
+  );
+}

@@ -4,13 +4,19 @@ import { join, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { createRequestHandler, type ServerBuild } from 'react-router';
+import {
+  createRequestHandler,
+  RouterContextProvider,
+  type RouterContext,
+  type ServerBuild,
+} from 'react-router';
 import { DISTINCT_ID_COOKIE } from '../contract/analytics';
-import type { FlagValue, PageFlags } from '../contract/analytics-events';
+import type { FlagValue } from '../contract/analytics-events';
 import { environmentForHost } from '../contract/environment';
 import { READ_URLS, type Reads } from '../contract/endpoints';
 import type { PublicConfig } from '../contract/public-config';
-import { deviceClassFromUserAgent, type DeviceClass } from '../contract/device';
+import type { WebLoadContext } from '../contract/web-load-context';
+import { deviceClassFromUserAgent } from '../contract/device';
 import { projectRoot } from '../db/project-root';
 import { storageFaultOf } from '../db/storage-faults';
 import type { PageReadsOutcome, ReadRegistry } from './api/read-route';
@@ -22,29 +28,6 @@ import type { PageCache } from './page-cache';
 import { ensureIdCookie } from './cookies';
 import { screenPreloadsFrom, type ViteManifest } from './screen-preloads';
 import { ensureCsrfCookies } from './security';
-
-/** What every server render gets (app/load-context.ts declares the same shape for the app). */
-export interface WebLoadContext {
-  nonce: string;
-  publicConfig: PublicConfig;
-  pageFlags: PageFlags;
-  /** The device class of the visitor's User-Agent (spec §2.1), decided once per request. */
-  device: DeviceClass;
-  /** The visitor sent a session cookie (only then can the page be for someone signed in). */
-  hasSession: boolean;
-  /** The script files of a screen module's chunk that the page preloads (ADR 038). */
-  screenPreloads?: (screenModule: string) => string[];
-  /** spec §7 reads, answered in process by the product server's own handlers. */
-  reads: Reads;
-  /**
-   * The data this page needs could not be read (the database cannot serve it, ADR 026, or a read
-   * failed where the page would have said "not found", ADR 031): the root answers the 503
-   * "try again" page.
-   */
-  dataUnavailable?: boolean;
-  /** The document entry's rendered page, by the answer it made (app/entry.server.tsx). */
-  documents?: WeakMap<Response, Buffer>;
-}
 
 /** The reads of a page the database cannot serve: each answers null without asking it. */
 const NO_READS = Object.fromEntries(
@@ -92,7 +75,12 @@ export async function registerWebApp(
   if (built) {
     const build = (await import(pathToFileURL(serverBuildFile).href)) as ServerBuild;
     const handler = createRequestHandler(build, config.isProduction ? 'production' : 'development');
-    handle = (request, context) => handler(request, context as never);
+    // The app's own key for the host's value (app/load-context.ts), from the build that holds it.
+    const { webContext } = build.entry.module as unknown as {
+      webContext: RouterContext<WebLoadContext>;
+    };
+    handle = (request, context) =>
+      handler(request, new RouterContextProvider(new Map([[webContext, context]])));
     screenPreloads = existsSync(clientManifestFile)
       ? screenPreloadsFrom(
           JSON.parse(readFileSync(clientManifestFile, 'utf8')) as ViteManifest,
@@ -110,9 +98,9 @@ export async function registerWebApp(
       // build/client/assets/*.br and *.gz, made by scripts/build.mjs.
       preCompressed: true,
       cacheControl: false,
-      setHeaders: (res, path) => {
-        res.setHeader('vary', 'accept-encoding');
-        res.setHeader(
+      setHeaders: (reply, path) => {
+        reply.header('vary', 'accept-encoding');
+        reply.header(
           'cache-control',
           path.includes(`${sep}assets${sep}`)
             ? `public, max-age=${YEAR}, immutable`

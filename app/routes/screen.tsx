@@ -7,7 +7,6 @@ import {
   useLocation,
   useNavigation,
   type ClientLoaderFunctionArgs,
-  type AppLoadContext,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from 'react-router';
@@ -16,6 +15,7 @@ import { readFailed, readsOver } from '../api/reads';
 import { ScreenLayout } from '../layout/screen-layout';
 import { ScreenSkeleton } from '../layout/screen-skeleton';
 import { deviceClassFromWidth } from '../../contract/device';
+import { webContext } from '../load-context';
 import { browserConfig, firstLoadOf, pinnedFirstLoad } from '../page-state';
 import { useRootData } from '../root-data';
 import { needsFullLoad, resolveRouteSet, resolveScreen } from '../route-sets';
@@ -25,9 +25,9 @@ import { useShareTracker } from '../features/sharing/use-share-tracker';
 import { loadScreen, ScreenView } from '../screens/registry';
 
 /** A document request is a first load: it decides the route set from its own path (spec §2). */
-export async function loader({ request, context }: LoaderFunctionArgs<AppLoadContext>) {
-  const url = new URL(request.url);
-  const { routeSet } = firstLoadOf(request, context);
+export async function loader({ url, context: routerContext }: LoaderFunctionArgs) {
+  const context = routerContext.get(webContext);
+  const { routeSet } = firstLoadOf(url, context);
   const { publicConfig } = context;
   const loaded = await loadScreen(
     {
@@ -87,7 +87,7 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
   return { ...loaded, preload: [] };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
+export const meta: MetaFunction<typeof loader> = ({ loaderData: data }) => {
   if (!data) return [{ title: 'Spotreel' }];
   const { title, description, canonical, social, jsonLd, robots } = data.meta;
   return [
