@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { chromiumPath as executablePath } from './scripts/chromium-path.mjs';
+import { chromiumEnv, chromiumPath as executablePath } from './scripts/chromium-path.mjs';
 
 /**
  * Browser tests in real Chromium against the built product (npm run build first). Which
@@ -46,6 +46,8 @@ export default defineConfig({
     trace: process.env.CI ? 'off' : 'retain-on-failure',
     launchOptions: {
       ...(executablePath ? { executablePath } : {}),
+      // The npm Chromium's own libraries and fonts (scripts/chromium-path.mjs); {} for any other.
+      ...(Object.keys(chromiumEnv).length ? { env: { ...process.env, ...chromiumEnv } } : {}),
       args: [
         '--disable-gpu',
         '--disable-background-networking',

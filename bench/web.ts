@@ -6,7 +6,7 @@
  * 1. Lighthouse (BENCH_WEB_LIGHTHOUSE=0 skips it): Lighthouse 12 (mobile preset, simulated
  *    throttling) on the built server's public pages: the four category scores, LCP, TBT, CLS and
  *    the JavaScript a page loads before interaction. Block `<!-- bench:web -->`.
- *    CHROMIUM_PATH (default /usr/bin/chromium), BENCH_WEB_RUNS (default 3, the median run by
+ *    CHROMIUM_PATH (default /usr/bin/chromium, else scripts/chromium-path.mjs), BENCH_WEB_RUNS (default 3, the median run by
  *    performance score is reported), BENCH_WEB_TIMEOUT_MS (default 120000 per Lighthouse run).
  *    The median run's full report of each page goes to data/bench-web/lighthouse/<page>.html
  *    (and .json).
@@ -36,6 +36,7 @@ import lighthouse, { generateReport, type Result } from 'lighthouse';
 import { marks, writeResultsSection } from './results';
 import { runSsr, stopSsr } from './web-ssr';
 import { benchWorld, worldMode } from './world';
+import { chromiumEnv, chromiumPath } from '../scripts/chromium-path.mjs';
 
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 3901);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -49,7 +50,10 @@ const RAW_PORT = Number(process.env.BENCH_WEB_RAW_PORT ?? PORT + 1);
 const REPORTS = join(DATA_DIR, 'lighthouse');
 /** Tries per measured run before the benchmark gives up. */
 const ATTEMPTS = 3;
-const CHROME_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// Lighthouse measures the full browser people run (ADR 056); without it, the tests' choice.
+const CHROME_PATH =
+  process.env.CHROMIUM_PATH ??
+  (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : (chromiumPath ?? '/usr/bin/chromium'));
 const RUNS = Math.max(1, Number(process.env.BENCH_WEB_RUNS ?? 3));
 const RUN_TIMEOUT_MS = Number(process.env.BENCH_WEB_TIMEOUT_MS ?? 120_000);
 const CHROME_FLAGS = [
@@ -175,6 +179,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
 async function audit(url: string): Promise<Result> {
   const chrome = await launch({
     chromePath: CHROME_PATH,
+    ...(CHROME_PATH === chromiumPath ? { envVars: { ...process.env, ...chromiumEnv } } : {}),
     chromeFlags: CHROME_FLAGS,
     handleSIGINT: false,
     logLevel: 'silent',

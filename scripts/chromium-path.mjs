@@ -1,10 +1,86 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /**
- * The Chromium the browser tests drive (ADR 056): CHROMIUM_PATH, else Debian's
- * chromium-headless-shell (Chromium's own headless build, the one Playwright runs headless by
- * default), else Debian's full chromium, else Playwright's own download (undefined).
+ * The Chromium the browser tests and benchmarks drive (ADR 056, ADR 060), the first of:
+ * 1. `CHROMIUM_PATH`;
+ * 2. Debian's `chromium-headless-shell`, then Debian's `chromium` (skipped with
+ *    `CHROMIUM_SYSTEM=ignore`, as CI does once to prove the next step);
+ * 3. the Chromium `npm install` brought: `@sparticuz/chromium`, unpacked once into
+ *    `node_modules/.cache/chromium/<version>`;
+ * 4. Playwright's own download (undefined), for a machine where none of these is there.
  */
-export const chromiumPath =
-  process.env.CHROMIUM_PATH ??
-  ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path));
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const SYSTEM = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'];
+
+/** The folder of the unpacked npm Chromium, or null when the package is not installed. */
+function bundledFolder() {
+  const manifest = join(root, 'node_modules/@sparticuz/chromium/package.json');
+  if (!existsSync(manifest)) return null;
+  const { version } = JSON.parse(readFileSync(manifest, 'utf8'));
+  return join(root, 'node_modules/.cache/chromium', version);
+}
+
+/**
+ * Unpacks the package's Chromium, its fonts and the shared libraries it was built with (NSS and
+ * expat, which a machine without a browser may lack) into `folder`. The package unpacks into
+ * the system's temporary folder, so it is pointed at a folder of this process's own, which is
+ * renamed into place only when whole: a run stopped halfway leaves nothing that looks done.
+ */
+async function unpack(folder) {
+  const { default: Chromium, inflate } = await import('@sparticuz/chromium');
+  const partial = `${folder}.${process.pid}`;
+  rmSync(partial, { recursive: true, force: true });
+  mkdirSync(partial, { recursive: true });
+  const tmpdir = process.env.TMPDIR;
+  process.env.TMPDIR = partial;
+  try {
+    await Chromium.executablePath();
+    await inflate(join(root, 'node_modules/@sparticuz/chromium/bin/al2023.tar.br'));
+  } finally {
+    if (tmpdir === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = tmpdir;
+  }
+  // The package's fonts.conf names Lambda's folders; this one names the fonts unpacked here.
+  writeFileSync(
+    join(partial, 'fonts.conf'),
+    `<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig>\n` +
+      `  <include ignore_missing="yes">/etc/fonts/fonts.conf</include>\n` +
+      `  <dir>${join(folder, 'fonts')}</dir>\n  <cachedir>${join(folder, 'fonts-cache')}</cachedir>\n` +
+      `</fontconfig>\n`,
+  );
+  try {
+    renameSync(partial, folder);
+  } catch (error) {
+    // Another process (a Playwright worker) put a whole copy there first: keep that one.
+    rmSync(partial, { recursive: true, force: true });
+    if (!existsSync(join(folder, 'chromium'))) throw error;
+  }
+}
+
+async function bundledChromium() {
+  const folder = bundledFolder();
+  if (!folder) return undefined;
+  if (!existsSync(join(folder, 'chromium'))) await unpack(folder);
+  return join(folder, 'chromium');
+}
+
+const system =
+  process.env.CHROMIUM_SYSTEM === 'ignore' ? undefined : SYSTEM.find((path) => existsSync(path));
+
+export const chromiumPath = process.env.CHROMIUM_PATH || system || (await bundledChromium());
+
+/**
+ * What the npm Chromium needs in its environment: the libraries it was built with, and the fonts
+ * beside the system's (its fonts.conf includes the system's own). Empty for any other browser.
+ */
+export const chromiumEnv =
+  chromiumPath && chromiumPath === join(bundledFolder() ?? '/nonexistent', 'chromium')
+    ? {
+        LD_LIBRARY_PATH: [join(bundledFolder(), 'al2023/lib'), process.env.LD_LIBRARY_PATH]
+          .filter(Boolean)
+          .join(':'),
+        FONTCONFIG_FILE: join(bundledFolder(), 'fonts.conf'),
+      }
+    : {};

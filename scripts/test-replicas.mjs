@@ -17,7 +17,7 @@ import http from 'node:http';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromiumPath } from './chromium-path.mjs';
+import { chromiumEnv, chromiumPath } from './chromium-path.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const started = Date.now();
@@ -107,7 +107,11 @@ const common = {
   SITE_URL: site,
   LOCAL_IDP: 'on',
   TRUST_PROXY_HOPS: '1',
-  RATE_LIMIT_STORE: process.env.REPLICAS_RATE_LIMIT_STORE ?? 'database',
+  // Unset: on a PostgreSQL server the budgets are shared by default (ADR 058), and step 7
+  // proves it. REPLICAS_RATE_LIMIT_STORE=memory shows the step failing without them.
+  ...(process.env.REPLICAS_RATE_LIMIT_STORE
+    ? { RATE_LIMIT_STORE: process.env.REPLICAS_RATE_LIMIT_STORE }
+    : {}),
   RATE_LIMIT_WRITES_PER_MINUTE: String(WRITES_PER_MINUTE),
   RATE_LIMIT_READS_PER_MINUTE: '100000',
   RATE_LIMIT_SEARCHES_PER_MINUTE: '100000',
@@ -376,6 +380,7 @@ try {
   const { chromium } = await import('@playwright/test');
   const browser = await chromium.launch({
     ...(chromiumPath ? { executablePath: chromiumPath } : {}),
+    ...(Object.keys(chromiumEnv).length ? { env: { ...process.env, ...chromiumEnv } } : {}),
     args: ['--disable-gpu', '--no-first-run', '--disable-background-networking'],
   });
   try {
