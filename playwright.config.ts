@@ -80,14 +80,15 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: 'node scripts/e2e-server.mjs',
+      // This very Node.js (24, ADR 059), whatever `node` is first on PATH.
+      command: `"${process.execPath}" scripts/e2e-server.mjs`,
       url: `http://127.0.0.1:${PORT}/readyz`,
       reuseExistingServer: !process.env.CI,
       timeout: 120_000,
       env: { PORT: String(PORT) },
     },
     {
-      command: 'node scripts/e2e-server.mjs',
+      command: `"${process.execPath}" scripts/e2e-server.mjs`,
       url: `http://127.0.0.1:${TRACKERS_PORT}/readyz`,
       reuseExistingServer: !process.env.CI,
       timeout: 120_000,

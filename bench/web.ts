@@ -3,7 +3,7 @@
  * (the other block stays as it is); loopback only, bounded in time, every child process (server,
  * Chrome, raw server) stopped even on failure. Exits non-zero on an error, not on a missed target.
  *
- * 1. Lighthouse (BENCH_WEB_LIGHTHOUSE=0 skips it): Lighthouse 12 (mobile preset, simulated
+ * 1. Lighthouse (BENCH_WEB_LIGHTHOUSE=0 skips it): Lighthouse 13 (mobile preset, simulated
  *    throttling) on the built server's public pages: the four category scores, LCP, TBT, CLS and
  *    the JavaScript a page loads before interaction. Block `<!-- bench:web -->`.
  *    CHROMIUM_PATH (default /usr/bin/chromium, else scripts/chromium-path.mjs), BENCH_WEB_RUNS (default 3, the median run by

@@ -1,4 +1,12 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -8,14 +16,15 @@ import { fileURLToPath } from 'node:url';
  * 2. Debian's `chromium-headless-shell`, then Debian's `chromium` (skipped with
  *    `CHROMIUM_SYSTEM=ignore`, as CI does once to prove the next step);
  * 3. the Chromium `npm install` brought: `@sparticuz/chromium`, unpacked once into
- *    `node_modules/.cache/chromium/<version>`;
+ *    `node_modules/.cache/chromium/<version>` (Linux x64 only: the one build it ships);
  * 4. Playwright's own download (undefined), for a machine where none of these is there.
  */
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const SYSTEM = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'];
 
-/** The folder of the unpacked npm Chromium, or null when the package is not installed. */
+/** The folder of the unpacked npm Chromium, or null where there is none to unpack. */
 function bundledFolder() {
+  if (process.platform !== 'linux' || process.arch !== 'x64') return null;
   const manifest = join(root, 'node_modules/@sparticuz/chromium/package.json');
   if (!existsSync(manifest)) return null;
   const { version } = JSON.parse(readFileSync(manifest, 'utf8'));
@@ -31,7 +40,7 @@ function bundledFolder() {
 async function unpack(folder) {
   const { default: Chromium, inflate } = await import('@sparticuz/chromium');
   const partial = `${folder}.${process.pid}`;
-  rmSync(partial, { recursive: true, force: true });
+  removeAbandoned(folder);
   mkdirSync(partial, { recursive: true });
   const tmpdir = process.env.TMPDIR;
   process.env.TMPDIR = partial;
@@ -56,6 +65,27 @@ async function unpack(folder) {
     // Another process (a Playwright worker) put a whole copy there first: keep that one.
     rmSync(partial, { recursive: true, force: true });
     if (!existsSync(join(folder, 'chromium'))) throw error;
+  }
+}
+
+/** Whether process `pid` is running (signal 0 tests without sending anything). */
+function running(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
+}
+
+/** Removes the partial unpacks (`<folder>.<pid>`) of processes that are gone, and our own. */
+function removeAbandoned(folder) {
+  const [parent, name] = [join(folder, '..'), folder.split('/').pop()];
+  if (!existsSync(parent)) return;
+  for (const entry of readdirSync(parent)) {
+    const pid = Number(entry.slice(name.length + 1));
+    if (entry.startsWith(`${name}.`) && (pid === process.pid || !running(pid)))
+      rmSync(join(parent, entry), { recursive: true, force: true });
   }
 }
 

@@ -5,10 +5,10 @@ import { join } from 'node:path';
 
 // The runtime `npm install` brought runs this (node_modules/.bin/node, ADR 059); an older `node`
 // run by hand is told so before it builds anything.
-const [major] = process.versions.node.split('.').map(Number);
-if (major < 24) {
+const [major, minor] = process.versions.node.split('.').map(Number);
+if (major < 24 || (major === 24 && minor < 11)) {
   console.error(
-    `Spotreel runs on Node.js 24 LTS or newer, and this is Node.js ${process.versions.node}: ` +
+    `Spotreel runs on Node.js 24.11 LTS or newer, and this is Node.js ${process.versions.node}: ` +
       'run `npm install`, then `npm start` (npm runs the Node.js 24 that npm install brought).',
   );
   process.exit(1);

@@ -3,8 +3,8 @@
 // through the balancer. Every response says which replica answered (REPLICA_NAME → x-replica),
 // and each step asserts that its requests landed on more than one replica.
 //
-// Usage: npm run build && scripts/with-postgres.sh node scripts/test-replicas.mjs
-// (npm run test:replicas). Needs nginx (apt-get install nginx) and Chromium
+// Usage: npm run build && npm run test:replicas (scripts/with-postgres.sh node
+// scripts/test-replicas.mjs, with the Node.js npm install brought first on PATH: ADR 059). Needs nginx (apt-get install nginx) and Chromium
 // (scripts/chromium-path.mjs). REPLICAS_BASE_PORT picks four consecutive ports (balancer, replicas);
 // otherwise free ones are taken. REPLICAS_KEEP_LOGS=1 keeps the temporary folder.
 /* global fetch, URL, URLSearchParams, setTimeout, clearTimeout, window, sessionStorage -- Node's and, in page.evaluate, the browser's */
@@ -17,7 +17,6 @@ import http from 'node:http';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromiumEnv, chromiumPath } from './chromium-path.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const started = Date.now();
@@ -26,7 +25,7 @@ const say = (line) => console.log(`[${((Date.now() - started) / 1000).toFixed(1)
 const databaseUrl = process.env.TEST_DATABASE_URL;
 if (!databaseUrl) {
   console.error(
-    'TEST_DATABASE_URL is not set: run it as scripts/with-postgres.sh node scripts/test-replicas.mjs',
+    'TEST_DATABASE_URL is not set: run it as npm run test:replicas (scripts/with-postgres.sh around it)',
   );
   process.exit(1);
 }
@@ -378,6 +377,8 @@ try {
   // returning one is signed in.
   step('sign-in and sign-up through the popup in Chromium');
   const { chromium } = await import('@playwright/test');
+  // Chosen here, not at the top: a run refused above never unpacks a browser.
+  const { chromiumEnv, chromiumPath } = await import('./chromium-path.mjs');
   const browser = await chromium.launch({
     ...(chromiumPath ? { executablePath: chromiumPath } : {}),
     ...(Object.keys(chromiumEnv).length ? { env: { ...process.env, ...chromiumEnv } } : {}),

@@ -22,13 +22,16 @@ describe('runtimeProblem', () => {
   it('accepts Node.js 24 and newer, this process included', () => {
     expect(runtimeProblem()).toBeNull();
     expect(runtimeProblem('24.11.0')).toBeNull();
+    expect(runtimeProblem('25.0.0')).toBeNull();
     expect(runtimeProblem('26.12.1')).toBeNull();
   });
 
   it('names an older Node.js and how to start instead', () => {
     expect(runtimeProblem('20.20.2')).toMatch(
-      /runs on Node\.js 24 LTS or newer, and this is Node\.js 20\.20\.2; start it with `npm start`/,
+      /runs on Node\.js 24\.11 LTS or newer, and this is Node\.js 20\.20\.2; start it with `npm start`/,
     );
     expect(runtimeProblem('22.22.0')).not.toBeNull();
+    // 24.0 to 24.10 came before 24 became LTS: oidc-provider warns on them.
+    expect(runtimeProblem('24.10.0')).not.toBeNull();
   });
 });

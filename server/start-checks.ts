@@ -184,8 +184,8 @@ export function seedScaleProblem(config: Pick<Config, 'databaseUrl' | 'seedScale
   );
 }
 
-/** The oldest Node.js major Spotreel runs on: package.json's engines (ADR 059). */
-export const OLDEST_NODE_MAJOR = 24;
+/** The oldest Node.js Spotreel runs on, package.json's engines: 24.11, the first LTS of 24 (ADR 059). */
+export const OLDEST_NODE = [24, 11] as const;
 
 /**
  * A Node.js older than the project's runtime, as one sentence, or null. `npm install` brings
@@ -193,10 +193,12 @@ export const OLDEST_NODE_MAJOR = 24;
  * start`; a host started by hand with an older `node` is told how to start it instead.
  */
 export function runtimeProblem(version: string = process.versions.node): string | null {
-  if (Number(version.split('.')[0]) >= OLDEST_NODE_MAJOR) return null;
+  const [major = 0, minor = 0] = version.split('.').map(Number);
+  const [oldestMajor, oldestMinor] = OLDEST_NODE;
+  if (major > oldestMajor || (major === oldestMajor && minor >= oldestMinor)) return null;
   return (
-    `it runs on Node.js ${OLDEST_NODE_MAJOR} LTS or newer, and this is Node.js ${version}; ` +
+    `it runs on Node.js ${oldestMajor}.${oldestMinor} LTS or newer, and this is Node.js ${version}; ` +
     `start it with \`npm start\`, which runs the Node.js that \`npm install\` brought, or put ` +
-    `Node.js ${OLDEST_NODE_MAJOR} first on PATH.`
+    `Node.js ${oldestMajor} first on PATH.`
   );
 }
