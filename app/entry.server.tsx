@@ -58,10 +58,10 @@ export default function handleRequest(
   status: number,
   headers: Headers,
   routerContext: EntryContext,
-  routerRequestContext: RouterContextProvider,
+  requestContext: RouterContextProvider,
 ) {
   if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status, headers });
-  const loadContext = routerRequestContext.get(webContext);
+  const loadContext = requestContext.get(webContext);
   const { nonce } = loadContext;
   return new Promise<Response>((resolve, reject) => {
     const chunks: Buffer[] = [];

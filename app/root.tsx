@@ -27,8 +27,8 @@ export const links: LinksFunction = () => [
  * The first load decides the route set (spec §2) from its own path and the device; the root
  * never reloads its data on client navigations, so the set holds for the page's life.
  */
-export async function loader({ url, context: routerContext }: LoaderFunctionArgs) {
-  const context = routerContext.get(webContext);
+export async function loader({ url, context: requestContext }: LoaderFunctionArgs) {
+  const context = requestContext.get(webContext);
   // This page's data could not be read: the fallback below, as a 503 (ADR 026, ADR 031).
   if (context.dataUnavailable)
     throw data('The page data could not be read', {

@@ -7,7 +7,7 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
@@ -23,7 +23,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const SYSTEM = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'];
 
 /** The folder of the unpacked npm Chromium, or null where there is none to unpack. */
-function bundledFolder() {
+function npmChromiumFolder() {
   if (process.platform !== 'linux' || process.arch !== 'x64') return null;
   const manifest = join(root, 'node_modules/@sparticuz/chromium/package.json');
   if (!existsSync(manifest)) return null;
@@ -39,7 +39,7 @@ function bundledFolder() {
  */
 async function unpack(folder) {
   const { default: Chromium, inflate } = await import('@sparticuz/chromium');
-  const partial = `${folder}.${process.pid}`;
+  const partial = `${folder}.partial-${process.pid}`;
   removeAbandoned(folder);
   mkdirSync(partial, { recursive: true });
   const tmpdir = process.env.TMPDIR;
@@ -59,6 +59,9 @@ async function unpack(folder) {
       `  <dir>${join(folder, 'fonts')}</dir>\n  <cachedir>${join(folder, 'fonts-cache')}</cachedir>\n` +
       `</fontconfig>\n`,
   );
+  // A folder without its browser is not a whole copy (a rename is): made by hand, say.
+  if (existsSync(folder) && !existsSync(join(folder, 'chromium')))
+    rmSync(folder, { recursive: true, force: true });
   try {
     renameSync(partial, folder);
   } catch (error) {
@@ -78,19 +81,20 @@ function running(pid) {
   }
 }
 
-/** Removes the partial unpacks (`<folder>.<pid>`) of processes that are gone, and our own. */
+/** Removes the partial unpacks (`<folder>.partial-<pid>`) of gone processes, and our own. */
 function removeAbandoned(folder) {
-  const [parent, name] = [join(folder, '..'), folder.split('/').pop()];
+  const parent = dirname(folder);
   if (!existsSync(parent)) return;
+  const prefix = `${basename(folder)}.partial-`;
   for (const entry of readdirSync(parent)) {
-    const pid = Number(entry.slice(name.length + 1));
-    if (entry.startsWith(`${name}.`) && (pid === process.pid || !running(pid)))
+    const pid = entry.startsWith(prefix) ? Number(entry.slice(prefix.length)) : NaN;
+    if (Number.isInteger(pid) && (pid === process.pid || !running(pid)))
       rmSync(join(parent, entry), { recursive: true, force: true });
   }
 }
 
-async function bundledChromium() {
-  const folder = bundledFolder();
+async function npmChromium() {
+  const folder = npmChromiumFolder();
   if (!folder) return undefined;
   if (!existsSync(join(folder, 'chromium'))) await unpack(folder);
   return join(folder, 'chromium');
@@ -99,18 +103,19 @@ async function bundledChromium() {
 const system =
   process.env.CHROMIUM_SYSTEM === 'ignore' ? undefined : SYSTEM.find((path) => existsSync(path));
 
-export const chromiumPath = process.env.CHROMIUM_PATH || system || (await bundledChromium());
+export const chromiumPath = process.env.CHROMIUM_PATH || system || (await npmChromium());
 
 /**
  * What the npm Chromium needs in its environment: the libraries it was built with, and the fonts
  * beside the system's (its fonts.conf includes the system's own). Empty for any other browser.
  */
+const folder = npmChromiumFolder();
 export const chromiumEnv =
-  chromiumPath && chromiumPath === join(bundledFolder() ?? '/nonexistent', 'chromium')
+  folder && chromiumPath === join(folder, 'chromium')
     ? {
-        LD_LIBRARY_PATH: [join(bundledFolder(), 'al2023/lib'), process.env.LD_LIBRARY_PATH]
+        LD_LIBRARY_PATH: [join(folder, 'al2023/lib'), process.env.LD_LIBRARY_PATH]
           .filter(Boolean)
           .join(':'),
-        FONTCONFIG_FILE: join(bundledFolder(), 'fonts.conf'),
+        FONTCONFIG_FILE: join(folder, 'fonts.conf'),
       }
     : {};

@@ -106,8 +106,8 @@ const common = {
   SITE_URL: site,
   LOCAL_IDP: 'on',
   TRUST_PROXY_HOPS: '1',
-  // Unset: on a PostgreSQL server the budgets are shared by default (ADR 058), and step 7
-  // proves it. REPLICAS_RATE_LIMIT_STORE=memory shows the step failing without them.
+  // Unset: on a PostgreSQL server the budgets are shared by default (ADR 058), and the last
+  // step (one write budget across replicas) proves it. REPLICAS_RATE_LIMIT_STORE=memory shows the step failing without them.
   ...(process.env.REPLICAS_RATE_LIMIT_STORE
     ? { RATE_LIMIT_STORE: process.env.REPLICAS_RATE_LIMIT_STORE }
     : {}),

@@ -77,8 +77,10 @@ export async function registerWebApp(
     const handler = createRequestHandler(build, config.isProduction ? 'production' : 'development');
     // The app's own key for the host's value (app/load-context.ts), from the build that holds it.
     const { webContext } = build.entry.module as unknown as {
-      webContext: RouterContext<WebLoadContext>;
+      webContext?: RouterContext<WebLoadContext>;
     };
+    if (!webContext)
+      throw new Error('build/server has no webContext (app/entry.server.tsx): run `npm run build`');
     handle = (request, context) =>
       handler(request, new RouterContextProvider(new Map([[webContext, context]])));
     screenPreloads = existsSync(clientManifestFile)

@@ -25,8 +25,8 @@ import { useShareTracker } from '../features/sharing/use-share-tracker';
 import { loadScreen, ScreenView } from '../screens/registry';
 
 /** A document request is a first load: it decides the route set from its own path (spec §2). */
-export async function loader({ url, context: routerContext }: LoaderFunctionArgs) {
-  const context = routerContext.get(webContext);
+export async function loader({ url, context: requestContext }: LoaderFunctionArgs) {
+  const context = requestContext.get(webContext);
   const { routeSet } = firstLoadOf(url, context);
   const { publicConfig } = context;
   const loaded = await loadScreen(

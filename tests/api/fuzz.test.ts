@@ -37,7 +37,8 @@ import { ownDatabaseUrl } from './own-database';
  * the shared server is written to by the other test files at the same time. Every table gets
  * a trigger that notes each row written; requests go one at a time, and a request that was
  * refused (4xx) must have written none. Nothing here records refused attempts on purpose: rate
- * limits are counted in memory, analytics events are stored only for an accepted batch, and a
+ * limits are counted in memory on PGlite and, on PostgreSQL, in rate_limit_windows, which the
+ * triggers leave out (a refused request still spends its budget: ADR 058); analytics events are stored only for an accepted batch, and a
  * session's idle clock is touched at most every ten minutes, so "none" is the honest bar.
  * The server runs in production mode, as the attacker's did, with the bundled provider and
  * /api/events/mine on so their routes are fuzzed as well.
