@@ -6,8 +6,9 @@
  * 1. Lighthouse (BENCH_WEB_LIGHTHOUSE=0 skips it): Lighthouse 13 (mobile preset, simulated
  *    throttling) on the built server's public pages: the four category scores, LCP, TBT, CLS and
  *    the JavaScript a page loads before interaction. Block `<!-- bench:web -->`.
- *    CHROMIUM_PATH (default /usr/bin/chromium, else scripts/chromium-path.mjs), BENCH_WEB_RUNS (default 3, the median run by
- *    performance score is reported), BENCH_WEB_TIMEOUT_MS (default 120000 per Lighthouse run).
+ *    CHROMIUM_PATH (default /usr/bin/chromium, else scripts/chromium-path.mjs), BENCH_WEB_RUNS
+ *    (default 3, the median run by performance score is reported), BENCH_WEB_TIMEOUT_MS (default
+ *    120000 per Lighthouse run).
  *    The median run's full report of each page goes to data/bench-web/lighthouse/<page>.html
  *    (and .json).
  * 2. Server rendering throughput (BENCH_WEB_SSR=0 skips it; bench/web-ssr.ts): place pages per

@@ -1,15 +1,18 @@
 // `npm start`: build when the build is missing or older than the sources, then run it.
 import { spawnSync, spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 // The runtime `npm install` brought runs this (node_modules/.bin/node, ADR 059); an older `node`
-// run by hand is told so before it builds anything.
+// run by hand is told so before it builds anything. The oldest is package.json's engines (the
+// host checks the same: runtimeProblem in server/start-checks.ts).
+const oldest = JSON.parse(readFileSync('package.json', 'utf8')).engines.node.replace(/^>=\s*/, '');
 const [major, minor] = process.versions.node.split('.').map(Number);
-if (major < 24 || (major === 24 && minor < 11)) {
+const [oldestMajor, oldestMinor] = oldest.split('.').map(Number);
+if (major < oldestMajor || (major === oldestMajor && minor < oldestMinor)) {
   console.error(
-    `Spotreel runs on Node.js 24.11 LTS or newer, and this is Node.js ${process.versions.node}: ` +
-      'run `npm install`, then `npm start` (npm runs the Node.js 24 that npm install brought).',
+    `Spotreel runs on Node.js ${oldest} or newer, and this is Node.js ${process.versions.node}: ` +
+      'run `npm install`, then `npm start` (npm runs the Node.js that npm install brought).',
   );
   process.exit(1);
 }

@@ -18,7 +18,10 @@ import {
 } from './start-checks';
 
 async function main() {
-  const oldRuntime = runtimeProblem();
+  const { version, engines } = JSON.parse(
+    readFileSync(join(projectRoot(), 'package.json'), 'utf8'),
+  ) as { version: string; engines: { node: string } };
+  const oldRuntime = runtimeProblem(engines.node);
   if (oldRuntime) {
     console.error(new CannotStart(oldRuntime).message);
     process.exit(1);
@@ -33,9 +36,6 @@ async function main() {
     }
     throw error;
   }
-  const { version } = JSON.parse(readFileSync(join(projectRoot(), 'package.json'), 'utf8')) as {
-    version: string;
-  };
   // A data folder that cannot be written, a database that cannot be opened or reached: one
   // sentence naming the cause, not a stack (docs/decisions/026-storage-faults.md).
   const named = async <T>(work: () => Promise<T>): Promise<T> => {

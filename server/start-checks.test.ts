@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
 import { PGLITE_MAX_SEED_SCALE, runtimeProblem, seedScaleProblem } from './start-checks';
 
 describe('seedScaleProblem', () => {
@@ -19,19 +20,23 @@ describe('seedScaleProblem', () => {
 });
 
 describe('runtimeProblem', () => {
-  it('accepts Node.js 24 and newer, this process included', () => {
-    expect(runtimeProblem()).toBeNull();
-    expect(runtimeProblem('24.11.0')).toBeNull();
-    expect(runtimeProblem('25.0.0')).toBeNull();
-    expect(runtimeProblem('26.12.1')).toBeNull();
+  const { engines } = JSON.parse(readFileSync('package.json', 'utf8')) as {
+    engines: { node: string };
+  };
+
+  it('accepts the Node.js of package.json and newer, this process included', () => {
+    expect(engines.node).toBe('>=24.11');
+    expect(runtimeProblem(engines.node)).toBeNull();
+    for (const version of ['24.11.0', '24.22.3', '25.0.0', '26.12.1'])
+      expect(runtimeProblem(engines.node, version), version).toBeNull();
   });
 
   it('names an older Node.js and how to start instead', () => {
-    expect(runtimeProblem('20.20.2')).toMatch(
-      /runs on Node\.js 24\.11 LTS or newer, and this is Node\.js 20\.20\.2; start it with `npm start`/,
+    expect(runtimeProblem(engines.node, '20.20.2')).toMatch(
+      /runs on Node\.js 24\.11 or newer, and this is Node\.js 20\.20\.2; start it with `npm start`/,
     );
-    expect(runtimeProblem('22.22.0')).not.toBeNull();
     // 24.0 to 24.10 came before 24 became LTS: oidc-provider warns on them.
-    expect(runtimeProblem('24.10.0')).not.toBeNull();
+    for (const version of ['22.22.0', '24.10.0', 'garbage'])
+      expect(runtimeProblem(engines.node, version), version).not.toBeNull();
   });
 });

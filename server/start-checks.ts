@@ -184,21 +184,23 @@ export function seedScaleProblem(config: Pick<Config, 'databaseUrl' | 'seedScale
   );
 }
 
-/** The oldest Node.js Spotreel runs on, package.json's engines: 24.11, the first LTS of 24 (ADR 059). */
-export const OLDEST_NODE = [24, 11] as const;
-
 /**
- * A Node.js older than the project's runtime, as one sentence, or null. `npm install` brings
- * Node.js 24 LTS (node_modules/.bin/node) and the npm scripts run it, so this is met by `npm
- * start`; a host started by hand with an older `node` is told how to start it instead.
+ * A Node.js older than `required`, package.json's engines (`>=24.11`, the first LTS release of
+ * 24: ADR 059), as one sentence, or null. `npm install` brings Node.js 24 LTS
+ * (node_modules/.bin/node) and the npm scripts run it, so `npm start` meets it; a host started
+ * by hand with an older `node` is told how to start it instead.
  */
-export function runtimeProblem(version: string = process.versions.node): string | null {
+export function runtimeProblem(
+  required: string,
+  version: string = process.versions.node,
+): string | null {
+  const oldest = required.replace(/^>=\s*/, '');
   const [major = 0, minor = 0] = version.split('.').map(Number);
-  const [oldestMajor, oldestMinor] = OLDEST_NODE;
+  const [oldestMajor = 0, oldestMinor = 0] = oldest.split('.').map(Number);
   if (major > oldestMajor || (major === oldestMajor && minor >= oldestMinor)) return null;
   return (
-    `it runs on Node.js ${oldestMajor}.${oldestMinor} LTS or newer, and this is Node.js ${version}; ` +
-    `start it with \`npm start\`, which runs the Node.js that \`npm install\` brought, or put ` +
-    `Node.js ${oldestMajor} first on PATH.`
+    `it runs on Node.js ${oldest} or newer, and this is Node.js ${version}; start it with ` +
+    `\`npm start\`, which runs the Node.js that \`npm install\` brought, or put Node.js ` +
+    `${oldestMajor} first on PATH.`
   );
 }
