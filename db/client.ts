@@ -257,7 +257,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       },
     };
   }
-  if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
+  // Private from the start (docs/decisions/061-private-data-folder.md); the thread keeps its files so.
+  if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true, mode: 0o700 });
   const client = await PGliteThread.start({
     ...(options.pgliteDir ? { dataDir: options.pgliteDir } : {}),
     settings: [`set pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`],

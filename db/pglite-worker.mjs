@@ -5,6 +5,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { preparedStatements } from './pglite-statements.mjs';
+import { maskModesInThisThread } from './private-files.mjs';
 
 /**
  * Drizzle reads dates, times and intervals as the text PostgreSQL sends (its own parsers in
@@ -39,6 +40,8 @@ function plainError(error) {
 }
 
 const { dataDir, settings } = workerData;
+// PGlite's files are made 0666 whatever the umask: this thread's modes lose group and other bits.
+maskModesInThisThread();
 const db = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
 for (const statement of settings) await db.exec(statement);
 const prepared = preparedStatements(db);

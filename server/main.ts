@@ -18,6 +18,9 @@ import {
 } from './start-checks';
 
 async function main() {
+  // Whatever this process writes (the data folder: database, media) is its owner's alone,
+  // whatever umask it was started with (docs/decisions/061-private-data-folder.md).
+  process.umask(0o077);
   const { version, engines } = JSON.parse(
     readFileSync(join(projectRoot(), 'package.json'), 'utf8'),
   ) as { version: string; engines: { node: string } };
@@ -46,8 +49,9 @@ async function main() {
       throw reason ? new CannotStart(reason) : error;
     }
   };
+  let madePrivate = 0;
   const database = await named(async () => {
-    await checkDataDir(config);
+    madePrivate = await checkDataDir(config);
     const opened = await openDatabase({
       databaseUrl: config.databaseUrl,
       pgliteDir: config.pgliteDir,
@@ -63,6 +67,10 @@ async function main() {
   const log = app.log;
   // A production instance with a development convenience on is a demo: say so loudly, once each.
   for (const line of productionConveniences(config)) log.warn(line);
+  if (madePrivate > 0)
+    log.warn(
+      `data folder: ${madePrivate} files and folders others could read or write made private`,
+    );
   log.info(
     `database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.pgliteDir}` : `PostgreSQL server${config.databaseReadUrl ? ', public reads from its read replica' : ''}`}`,
   );

@@ -1,6 +1,7 @@
 import { mkdir, rm, statfs, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CONNECT_TIMEOUT_MS } from '../db/client';
+import { makeTreePrivate } from '../db/private-files.mjs';
 import { errnoCodeOf, storageFaultOf, WRITE_PROBE_FILE } from '../db/storage-faults';
 import type { Config } from './config';
 
@@ -80,10 +81,15 @@ async function dataDirProblem(config: Config): Promise<string | null> {
   return null;
 }
 
-/** Fails the start with one sentence if the data folder cannot be written. */
-export async function checkDataDir(config: Config): Promise<void> {
+/**
+ * Fails the start with one sentence if the data folder cannot be written. Then makes it private
+ * (folders 0700, files 0600: docs/decisions/061-private-data-folder.md), older data included;
+ * answers how many files and folders that changed.
+ */
+export async function checkDataDir(config: Config): Promise<number> {
   const reason = await dataDirProblem(config);
   if (reason) throw new CannotStart(reason);
+  return makeTreePrivate(config.dataDir);
 }
 
 /** A file system call's error (it names a path), looking through causes. */
