@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig, productionConveniences } from './config';
+import { ConfigError, parseConfig, productionConveniences, shownValue } from './config';
 
 /** What a production instance needs at the least. */
 const PRODUCTION = {
@@ -88,6 +88,35 @@ describe('parseConfig', () => {
     expect(message).toContain('PORT="eighty"');
     expect(message).toContain('DATABASE_URL="mysql://x": DATABASE_URL must start with postgres://');
     expect(message).toContain('SEED_SCALE="-1"');
+  });
+
+  it('never shows a secret or the credentials of a URL in its errors', () => {
+    const secret = 'hunter2-too-short';
+    const problems = (() => {
+      try {
+        parseConfig({
+          AUTH_SECRET: secret,
+          GOOGLE_CLIENT_ID: 'id',
+          GOOGLE_CLIENT_SECRET: '',
+          FACEBOOK_CLIENT_ID: 'id',
+          FACEBOOK_CLIENT_SECRET: `x${secret}`,
+          DATABASE_URL: `mysql://spotreel:${secret}@db.internal:3306/spotreel`,
+          DATABASE_READ_URL: `spotreel:${secret}@replica.internal/spotreel`,
+          POSTHOG_KEY: `${secret}!`,
+        });
+      } catch (error) {
+        return (error as ConfigError).message;
+      }
+      return '';
+    })();
+    expect(problems).not.toContain(secret);
+    expect(problems).toContain('AUTH_SECRET=(hidden, 17 characters): AUTH_SECRET must be at least');
+    expect(problems).toContain(
+      'DATABASE_URL="mysql://***@db.internal:3306/spotreel": DATABASE_URL',
+    );
+    expect(problems).toContain('DATABASE_READ_URL="***@replica.internal/spotreel"');
+    expect(problems).toContain('POSTHOG_KEY=(hidden, 18 characters)');
+    expect(shownValue('PORT', 'eighty')).toBe('"eighty"');
   });
 
   it('takes a read replica only beside a PostgreSQL primary', () => {

@@ -307,6 +307,20 @@ export class ConfigError extends Error {
   }
 }
 
+/** Variables whose whole value is a secret: a bad one is named, never shown. */
+const SECRET_NAME = /SECRET|PASSWORD|TOKEN|_KEY$/;
+
+/**
+ * A bad value as a configuration error shows it: quoted, with any credentials of a URL
+ * (`user:password@`) replaced, and a secret's value not at all, only its length. A start error
+ * ends up in terminals, CI logs and log collectors, where no secret may go (issue 36).
+ */
+export function shownValue(name: string, value: string): string {
+  if (SECRET_NAME.test(name)) return `(hidden, ${value.length} characters)`;
+  // "scheme://user:password@host", or a credential before an @ with no scheme at all
+  return JSON.stringify(value.replace(/^([a-z][a-z0-9+.-]*:\/\/)?[^/@\s]*@/i, '$1***@'));
+}
+
 /** Reads the environment; throws a ConfigError naming every bad variable. */
 export function parseConfig(env: Record<string, string | undefined> = process.env) {
   const cleaned = Object.fromEntries(
@@ -317,7 +331,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     throw new ConfigError(
       result.error.issues.map((issue) => {
         const key = issue.path.join('.');
-        return `${key}=${JSON.stringify(cleaned[key] ?? '')}: ${issue.message}`;
+        return `${key}=${shownValue(key, cleaned[key] ?? '')}: ${issue.message}`;
       }),
     );
   }
