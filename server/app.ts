@@ -18,6 +18,7 @@ import { registerFederation } from './auth/federation';
 import { createIdTokenService } from './auth/id-tokens';
 import { registerLocalIdp } from './auth/local-idp';
 import { createSessionStore } from './auth/sessions';
+import { registerAccessLog } from './access-log';
 import { registerBenchBaseline } from './bench-baseline';
 import { createChangeBus } from './change-bus';
 import type { Config } from './config';
@@ -52,6 +53,8 @@ export interface AppOptions {
   config: Config;
   database: DatabaseHandle;
   version: string;
+  /** Where the log goes instead of standard output (tests read it): JSON lines. */
+  logStream?: { write(line: string): void };
 }
 
 /** The whole host process (docs/decisions/003-layout.md): /api, /media, health and the web app. */
@@ -59,9 +62,12 @@ export async function buildApp({
   config,
   database,
   version,
+  logStream,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(config),
+    logger: logStream
+      ? { ...(loggerOptions({ ...config, logFormat: 'json' }) as object), stream: logStream }
+      : loggerOptions(config),
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[A-Za-z0-9._-]{1,64}$/.test(given)
@@ -80,7 +86,10 @@ export async function buildApp({
     frameworkErrors,
     clientErrorHandler,
     http: { requireHostHeader: false },
+    // One line a request, refusals counted under a flood (server/access-log.ts).
+    disableRequestLogging: true,
   }).withTypeProvider<ZodTypeProvider>();
+  registerAccessLog(app);
 
   // Replicas on one PostgreSQL tell each other what a write changed (docs/decisions/039-replicas.md).
   const changes = await createChangeBus(database, app.log);

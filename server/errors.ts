@@ -15,6 +15,7 @@ import {
   storageFaultOf,
   type StorageFaultKind,
 } from '../db/storage-faults';
+import { noteRefusal } from './access-log';
 import { noticePage } from './html';
 import { HttpError } from './http-errors';
 
@@ -136,8 +137,8 @@ export function registerErrorHandling(app: FastifyInstance) {
         message: 'Something went wrong on our side. Please try again shortly.',
       };
     }
-    if (status >= 400 && status < 500)
-      request.log.info({ status, error: body.error }, body.message);
+    // Its code goes on the request's one access line; its sentence may quote the person's input.
+    if (status >= 400 && status < 500) noteRefusal(request, body.error);
     // A person's page refused before the web app rendered it (past the read budget) gets a
     // page, not JSON: the sentence and a link to try again.
     if (status === 429 && isPageRequest(request)) {
@@ -204,7 +205,7 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
             },
           ];
   if (status >= 500) request.log.error({ err: error }, 'request failed');
-  else request.log.info({ status, error: body.error }, body.message);
+  else noteRefusal(request, body.error);
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }
 

@@ -4,7 +4,7 @@ import Fastify from 'fastify';
 import { pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { loggerOptions, serializeError } from './logger';
+import { loggedUrl, loggerOptions, scrubPersonal, serializeError } from './logger';
 
 const people = pgTable('people', {
   id: serial('id').primaryKey(),
@@ -93,5 +93,50 @@ describe('request logs', () => {
     const logged = lines.join('');
     expect(logged).toContain('term=tacos&lat=[redacted]&lon=[redacted]&sort=distance');
     expect(logged).not.toMatch(/41\.88|87\.63/);
+  });
+
+  it('keep no credential, email or phone number of a URL, however it is escaped', () => {
+    const cases: [string, string][] = [
+      [
+        '/auth/google/callback?code=4%2F0AbCdEf&state=zXy12&iss=https%3A%2F%2Fidp',
+        '/auth/google/callback?code=[redacted]&state=[redacted]&iss=https%3A%2F%2Fidp',
+      ],
+      [
+        '/api/v2/search/wonder-search?term=ada%40example.org',
+        '/api/v2/search/wonder-search?term=%5Bemail%5D',
+      ],
+      ['/search?q=call+312+555+0199+tonight', '/search?q=call%20%5Bphone%5D%20tonight'],
+      ['/search?q=%2B1%20(312)%20555-0199', '/search?q=%5Bphone%5D'],
+      ['/search?q=3125550199', '/search?q=%5Bphone%5D'],
+      ['/u/ada%40example.org/lists', '/u/%5Bemail%5D/lists'],
+      [
+        '/x?access_token=abc&id_token=def&client_secret=g',
+        '/x?access_token=[redacted]&id_token=[redacted]&client_secret=[redacted]',
+      ],
+      // nothing to scrub: kept as it came, broken escapes too
+      [
+        '/search?q=pizza%20chicago&limit=20&offset=40',
+        '/search?q=pizza%20chicago&limit=20&offset=40',
+      ],
+      [
+        '/api/v4/locations/1234567?from=2026-11-01&to=2026-11-28',
+        '/api/v4/locations/1234567?from=2026-11-01&to=2026-11-28',
+      ],
+      ['/search?q=%E0%A4%A', '/search?q=%E0%A4%A'],
+    ];
+    for (const [url, logged] of cases) expect(loggedUrl(url), url).toBe(logged);
+  });
+
+  it('tell phone numbers from ids, dates and addresses', () => {
+    for (const phone of [
+      '+1 312 555 0199',
+      '(312) 555-0199',
+      '312.555.0199',
+      '555-0199',
+      '+442071838750',
+    ])
+      expect(scrubPersonal(`call ${phone} now`), phone).toBe('call [phone] now');
+    for (const kept of ['id 1234567', '2026-11-28', '10.0.0.12', 'v24.22.3', 'took 12.5 ms'])
+      expect(scrubPersonal(kept), kept).toBe(kept);
   });
 });

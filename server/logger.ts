@@ -26,9 +26,8 @@ export function loggerOptions(
 }
 
 /**
- * A request as Fastify logs it, less where its visitor stands: a search by distance carries the
- * visitor's position (rounded to about 1 km, docs/decisions/036-search-results.md) in its query,
- * and the logs keep no one's whereabouts.
+ * A request as the access line logs it (server/access-log.ts), its URL as `loggedUrl` writes it.
+ * No header but the API version: cookies, tokens and the user agent stay out.
  */
 export function serializeRequest(request: {
   method: string;
@@ -40,7 +39,7 @@ export function serializeRequest(request: {
 }) {
   return {
     method: request.method,
-    url: withoutPosition(request.url),
+    url: loggedUrl(request.url),
     version: [request.headers?.['accept-version']].flat()[0],
     host: request.host,
     remoteAddress: request.ip,
@@ -48,9 +47,53 @@ export function serializeRequest(request: {
   };
 }
 
-/** A URL with the values of its `lat` and `lon` parameters replaced. */
-export const withoutPosition = (url: string) =>
-  url.replace(/([?&](?:lat|lon)=)[^&#]*/gi, '$1[redacted]');
+/**
+ * Query parameters whose value is never logged: where a visitor stands (a search by distance
+ * carries their position, rounded to about 1 km: docs/decisions/036-search-results.md), and
+ * anything that is or may hold a credential: an OAuth code or state on a sign-in's callback,
+ * tokens, nonces, secrets, passwords.
+ */
+const REDACTED_PARAM =
+  /^(lat|lon|code|state|nonce|session_state|.*(token|secret|password|verifier).*)$/i;
+
+/** Decodes %-escapes and `+`, or answers the text as it is when an escape is broken. */
+function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * A URL as the logs keep it (issue 36): the credential and position parameters' values replaced,
+ * and every other part decoded first and then scrubbed of emails and phone numbers, so that
+ * `ada%40example.org` or `312%20555%200100` in a search term is caught too. A part with nothing
+ * to scrub is kept exactly as it came.
+ */
+export function loggedUrl(url: string): string {
+  const at = url.indexOf('?');
+  const clean = (part: string) => {
+    const plain = decoded(part);
+    const scrubbed = scrubPersonal(plain);
+    return scrubbed === plain ? part : encodeURIComponent(scrubbed);
+  };
+  const path = (at === -1 ? url : url.slice(0, at)).split('/').map(clean).join('/');
+  if (at === -1) return path;
+  const query = url
+    .slice(at + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      if (eq === -1) return clean(pair);
+      const name = pair.slice(0, eq);
+      return REDACTED_PARAM.test(decoded(name))
+        ? `${name}=[redacted]`
+        : `${clean(name)}=${clean(pair.slice(eq + 1))}`;
+    })
+    .join('&');
+  return `${path}?${query}`;
+}
 
 /**
  * Properties of a database error that say what went wrong without the values written: the
@@ -99,6 +142,27 @@ export function serializeError(error: unknown, depth = 0): SerializedError {
 }
 
 const EMAIL = /[^\s@"'(),<>]+@[^\s@"'(),<>]+\.[a-z]{2,}/gi;
+/**
+ * What may be a phone number: digits with the separators people type (spaces, dots, dashes,
+ * brackets) and an optional +. `phoneOrNot` decides.
+ */
+const PHONE_LIKE = /(?<![\w.:/-])\+?\(?\d[\d\s().-]{5,22}\d(?![\w-])/g;
+
+/**
+ * A phone number has 7 to 15 digits; a run of digits with no separator counts from 10, so that
+ * ids and counts stay; dates (2026-11-28) and addresses (10.0.0.12) are neither.
+ */
+function phoneOrNot(candidate: string): string {
+  const digits = candidate.replace(/\D/g, '').length;
+  if (digits < 7 || digits > 15) return candidate;
+  if (/^\d+$/.test(candidate) && digits < 10) return candidate;
+  if (/^\d{4}-\d{2}-\d{2}$|^\d{1,3}(\.\d{1,3}){3}$/.test(candidate)) return candidate;
+  return '[phone]';
+}
+
+/** Emails and phone numbers in a text, each replaced by what it was. */
+export const scrubPersonal = (text: string) =>
+  text.replace(EMAIL, '[email]').replace(PHONE_LIKE, phoneOrNot);
 
 /** Removes the values a message or stack may carry: query parameters, quoted input, emails. */
 export function scrub(text: string): string {
@@ -112,5 +176,6 @@ export function scrub(text: string): string {
       .replace(/\bvalue "[^\n]*?"(?= is )/g, 'value "[redacted]"')
       .replace(/\)=\([\s\S]*?\)(?= already exists| is not present|\.|\n|$)/g, ')=([redacted])')
       .replace(EMAIL, '[email]')
+      .replace(PHONE_LIKE, phoneOrNot)
   );
 }

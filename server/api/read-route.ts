@@ -203,7 +203,11 @@ export function createReadRegistry(options: {
       // makes the page this visitor's own.
       if (!entry.shared) outcome.personal = true;
       if (!checkedParams.success || !checkedQuery.success) {
-        log.debug({ read: name, params, query }, 'read refused: bad input');
+        // Which names were bad, not their values: a search term may hold anything.
+        const fields = [checkedParams, checkedQuery].flatMap((checked) =>
+          checked.success ? [] : checked.error.issues.map((issue) => issue.path.join('.')),
+        );
+        log.debug({ read: name, fields }, 'read refused: bad input');
         return null;
       }
       const run = () =>

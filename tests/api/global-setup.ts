@@ -1,3 +1,4 @@
+import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +18,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     databaseKind: 'pglite' | 'postgres';
+    /** The test server's whole log, every level, as JSON lines (tests/api/logs.test.ts reads it). */
+    logFile: string;
     /** A location whose related places were never computed. */
     uncachedLocationId: number;
   }
@@ -33,7 +36,9 @@ export default async function setup(project: TestProject) {
     NODE_ENV: 'test',
     PORT: String(port),
     SITE_URL: `http://127.0.0.1:${port}`,
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+    // Every level to a file, read by tests/api/logs.test.ts (and by whoever debugs a failure).
+    LOG_LEVEL: 'trace',
+    LOG_FORMAT: 'json',
     DATA_DIR: dataDir,
     DATABASE_URL: process.env.TEST_DATABASE_URL,
     // The replica project (tests/replica/) reads public answers from a streaming replica.
@@ -64,7 +69,9 @@ export default async function setup(project: TestProject) {
   await linkTestAccounts(database.db);
   const uncached = world.locations.at(-1)!.id;
   await database.db.delete(relatedLocations).where(eq(relatedLocations.locationId, uncached));
-  const app = await buildApp({ config, database, version: 'test' });
+  const logFile = join(dataDir, 'server.log');
+  const logStream = createWriteStream(logFile);
+  const app = await buildApp({ config, database, version: 'test', logStream });
   const flagFile = await startFlagFile(database.db, {
     path: config.flags.file,
     log: app.log,
@@ -78,11 +85,13 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', config.siteUrl);
   project.provide('databaseKind', database.kind);
   project.provide('uncachedLocationId', uncached);
+  project.provide('logFile', logFile);
 
   return async () => {
     await flagFile.close();
     await app.close();
     await database.close();
+    await new Promise((resolve) => logStream.end(resolve));
     await rm(dataDir, { recursive: true, force: true });
   };
 }

@@ -46,8 +46,11 @@ export interface PopupMessage {
 }
 
 /** Runs the popup: start, the bundled provider's account picker, the callback page's message. */
-export async function signInPopup(provider: string, choose: Record<string, string>) {
-  const browser = new Browser();
+export async function signInPopup(
+  provider: string,
+  choose: Record<string, string>,
+  browser = new Browser(),
+) {
   const picker = await browser.follow(`/auth/${provider}/start`);
   expect(picker.status).toBe(200);
   const html = await picker.text();
