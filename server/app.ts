@@ -21,6 +21,7 @@ import { createSessionStore } from './auth/sessions';
 import { registerAccessLog } from './access-log';
 import { registerBenchBaseline } from './bench-baseline';
 import { createChangeBus } from './change-bus';
+import { capConnectionsPerAddress, timeoutOptions } from './connections';
 import type { Config } from './config';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './errors';
 import { FairQueue } from './fair-queue';
@@ -64,6 +65,7 @@ export async function buildApp({
   version,
   logStream,
 }: AppOptions): Promise<FastifyInstance> {
+  const timeouts = timeoutOptions(config.connections);
   const app = Fastify({
     logger: logStream
       ? { ...(loggerOptions({ ...config, logFormat: 'json' }) as object), stream: logStream }
@@ -85,11 +87,14 @@ export async function buildApp({
     // Host reaches the app, which refuses it the same way (server/input-rules.ts).
     frameworkErrors,
     clientErrorHandler,
-    http: { requireHostHeader: false },
+    // Slow clients are closed in time (docs/decisions/065-slow-clients.md).
+    ...timeouts,
+    http: { ...timeouts.http, requireHostHeader: false },
     // One line a request, refusals counted under a flood (server/access-log.ts).
     disableRequestLogging: true,
   }).withTypeProvider<ZodTypeProvider>();
   registerAccessLog(app);
+  capConnectionsPerAddress(app.server, config.connections.maxPerAddress, app.log);
 
   // Replicas on one PostgreSQL tell each other what a write changed (docs/decisions/039-replicas.md).
   const changes = await createChangeBus(database, app.log);

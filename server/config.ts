@@ -15,6 +15,13 @@ const positiveInt = (name: string) =>
     .int(`${name} must be a whole number`)
     .positive(`${name} must be above 0`);
 
+const timeoutMs = (name: string) =>
+  z.coerce
+    .number({ error: `${name} must be a number of milliseconds` })
+    .int(`${name} must be a whole number of milliseconds`)
+    .min(100, `${name} must be at least 100 (ms)`)
+    .max(600_000, `${name} must be at most 600000 (10 minutes)`);
+
 const flag = z
   .enum(['true', 'false'])
   .default('false')
@@ -156,6 +163,26 @@ const EnvSchema = z
     SANDBOX_HOSTS: hostList.default(['sandbox.spotreel.app']),
     LOCAL_HOSTS: hostList.default(['localhost', '127.0.0.1', '[::1]', '0.0.0.0']),
     SHUTDOWN_GRACE_MS: positiveInt('SHUTDOWN_GRACE_MS').default(10_000),
+    /**
+     * How long a client may take (docs/decisions/065-slow-clients.md): its request line and
+     * headers, its whole request (the body is 64 KB at most), an idle connection between two
+     * requests (longer than a load balancer's usual 60 s, so that the balancer closes first), and
+     * a connection that moves no byte at all while a request is open.
+     */
+    HEADERS_TIMEOUT_MS: timeoutMs('HEADERS_TIMEOUT_MS').default(10_000),
+    REQUEST_TIMEOUT_MS: timeoutMs('REQUEST_TIMEOUT_MS').default(30_000),
+    KEEP_ALIVE_TIMEOUT_MS: timeoutMs('KEEP_ALIVE_TIMEOUT_MS').default(72_000),
+    IDLE_SOCKET_TIMEOUT_MS: timeoutMs('IDLE_SOCKET_TIMEOUT_MS').default(60_000),
+    /**
+     * Open connections one address may hold; 0 is no cap. Unset: 128 when clients connect
+     * directly, none behind proxies (TRUST_PROXY_HOPS), where every connection comes from the
+     * proxy and the proxy caps each client instead (nginx's limit_conn).
+     */
+    MAX_CONNECTIONS_PER_ADDRESS: z.coerce
+      .number({ error: 'MAX_CONNECTIONS_PER_ADDRESS must be a whole number' })
+      .int('MAX_CONNECTIONS_PER_ADDRESS must be a whole number')
+      .min(0, 'MAX_CONNECTIONS_PER_ADDRESS must be 0 (no cap) or more')
+      .optional(),
     /** GET /api/_bench/baseline for bench:api; in production only by name (ADR 022). */
     BENCH_BASELINE: flag,
     /**
@@ -259,6 +286,13 @@ const EnvSchema = z
           message: `${name}_CLIENT_ID and ${name}_CLIENT_SECRET go together`,
         });
     }
+    if (c.HEADERS_TIMEOUT_MS > c.REQUEST_TIMEOUT_MS)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['HEADERS_TIMEOUT_MS'],
+        message:
+          'HEADERS_TIMEOUT_MS must not exceed REQUEST_TIMEOUT_MS (the headers are part of the request)',
+      });
     if (c.SESSION_IDLE_DAYS > c.SESSION_MAX_DAYS)
       ctx.addIssue({
         code: 'custom',
@@ -371,6 +405,13 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     trustProxyHops: c.TRUST_PROXY_HOPS,
     hosts: { production: c.PRODUCTION_HOSTS, sandbox: c.SANDBOX_HOSTS, local: c.LOCAL_HOSTS },
     shutdownGraceMs: c.SHUTDOWN_GRACE_MS,
+    connections: {
+      headersTimeoutMs: c.HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: c.REQUEST_TIMEOUT_MS,
+      keepAliveTimeoutMs: c.KEEP_ALIVE_TIMEOUT_MS,
+      idleSocketTimeoutMs: c.IDLE_SOCKET_TIMEOUT_MS,
+      maxPerAddress: c.MAX_CONNECTIONS_PER_ADDRESS ?? (c.TRUST_PROXY_HOPS > 0 ? 0 : 128),
+    },
     benchBaseline: c.BENCH_BASELINE,
     // Port 0 (a test's own pick) has no public address: such a test sets SITE_URL.
     siteUrl: c.SITE_URL ? new URL(c.SITE_URL).origin : `http://localhost:${c.PORT}`,
