@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { projectRoot } from '../db/project-root';
+import { isLoopbackAddress } from './loopback';
 
 const hostList = z.string().transform((v) =>
   v
@@ -66,7 +67,8 @@ const EnvSchema = z
       .min(0)
       .max(65535, 'PORT must be at most 65535')
       .default(3000),
-    HOST: z.string().min(1).default('0.0.0.0'),
+    /** Unset: every interface in production, this machine only otherwise (ADR 066). */
+    HOST: z.string().min(1).optional(),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: z
       .string()
@@ -375,7 +377,13 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     env: c.NODE_ENV,
     isProduction: c.NODE_ENV === 'production',
     port: c.PORT,
-    host: c.HOST,
+    host: c.HOST ?? (c.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
+    /**
+     * Outside production on an address other machines reach, the development conveniences
+     * answer this machine only (docs/decisions/066-conveniences-on-loopback.md).
+     */
+    conveniencesLoopbackOnly:
+      c.NODE_ENV !== 'production' && !isLoopbackAddress(c.HOST ?? '127.0.0.1'),
     dataDir,
     pgliteDir: resolve(dataDir, 'db'),
     mediaDir: resolve(dataDir, 'media'),

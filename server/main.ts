@@ -128,6 +128,10 @@ async function main() {
     await linkTestAccounts(database.db);
     log.info('auth: the bundled identity provider plays Google, Facebook and Apple at /idp');
   }
+  if (config.conveniencesLoopbackOnly && (config.auth.localIdp || config.eventsMine))
+    log.warn(
+      `HOST=${config.host} lets other machines in: the bundled identity provider, its test accounts and /api/events/mine answer this machine (loopback) only; NODE_ENV=production turns them off`,
+    );
 
   // Built in the background: searches use SQL until it is ready (ADR 035).
   if (config.searchIndex.on) void app.searchIndex.start();

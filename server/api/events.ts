@@ -13,6 +13,7 @@ import { cookieName } from '../../contract/cookies';
 import { analyticsEvents } from '../../db/schema';
 import { siteCookie } from '../cookies';
 import { HttpError } from '../http-errors';
+import { loopbackOnly } from '../loopback';
 import { errorResponses, writeErrorResponses, type ApiRoutes } from './context';
 
 /** The pages' clocks are not ours: a time further off than this is taken as "now". */
@@ -84,6 +85,7 @@ export const eventRoutes: ApiRoutes = (ctx) => async (app) => {
   app.get(
     '/events/mine',
     {
+      onRequest: loopbackOnly(ctx.config),
       schema: {
         tags: ['analytics'],
         summary:

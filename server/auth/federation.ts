@@ -11,6 +11,7 @@ import type { Config, ProviderName } from '../config';
 import { clearSiteCookie, setSiteCookie, siteCookie } from '../cookies';
 import { acceptFormPosts, escapeHtml } from '../html';
 import { secureCookies } from '../security';
+import { conveniencesAnswer } from '../loopback';
 import type { IdTokenService, ProviderUser } from './id-tokens';
 import { LOCAL_CLIENT_ID, type LocalIdp } from './local-idp';
 import { verifyProviderIdToken } from './provider-id-token';
@@ -108,7 +109,9 @@ if (window.opener) { window.opener.postMessage(${payload}, ${target}); window.cl
     const { provider: name } = request.params as { provider: string };
     // Redirect URIs and the popup's postMessage target: the site's own origin, never the Host.
     const origin = config.siteUrl;
-    if (!isProviderName(name) || (!config.auth.providers[name] && !localIdp))
+    // The bundled provider plays a provider for this machine only, when ADR 066 says so.
+    const local = localIdp && conveniencesAnswer(request, config);
+    if (!isProviderName(name) || (!config.auth.providers[name] && !local))
       return popupPage(
         reply,
         origin,

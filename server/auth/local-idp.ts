@@ -12,6 +12,7 @@ import { idpPayloads } from '../../db/schema';
 import type { Config, ProviderName } from '../config';
 import { acceptFormPosts, escapeHtml } from '../html';
 import { HttpError } from '../http-errors';
+import { loopbackOnly } from '../loopback';
 import { deleteExpiredIdpPayloads, idpAdapter } from './idp-store';
 import { isProviderName, PROVIDERS } from './providers';
 import { TEST_ACCOUNTS, typedAccount, type TestAccount } from './test-accounts';
@@ -232,6 +233,7 @@ export async function registerLocalIdp(
   // The bundled provider is a development convenience, not the product's API: its routes are
   // kept out of the OpenAPI document (`hide`).
   await app.register(async (scope) => {
+    scope.addHook('onRequest', loopbackOnly(config));
     acceptFormPosts(scope, 4096);
 
     scope.get(
@@ -305,6 +307,7 @@ export async function registerLocalIdp(
   // Everything else under /idp/{name} is the provider's own protocol (discovery, authorize,
   // token, JWKS, userinfo). It reads its own bodies, so they are left unread here.
   await app.register(async (scope) => {
+    scope.addHook('onRequest', loopbackOnly(config));
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
     const passOn = async (request: FastifyRequest, reply: FastifyReply) => {
