@@ -35,7 +35,7 @@ describe('SearchIndex sync', () => {
     placeId = Number(first.rows[0]!.id);
     index = new SearchIndex(
       { db: database.db, media: mediaUrls('/media') },
-      { syncMs: 3_600_000, log: { info: () => {}, error: () => {} } },
+      { syncMs: 3_600_000, log: { info: () => {}, warn: () => {}, error: () => {} } },
     );
     await index.start();
   }, 120_000);
@@ -75,10 +75,15 @@ describe('SearchIndex sync', () => {
   });
 
   /** An index that reads pages of four rows, built from the world as it is now. */
-  async function smallIndex() {
+  async function smallIndex(logged: string[] = []) {
+    const log = {
+      info: (msg: string) => void logged.push(`info ${msg}`),
+      warn: (_obj: object, msg: string) => void logged.push(`warn ${msg}`),
+      error: (_obj: object, msg: string) => void logged.push(`error ${msg}`),
+    };
     const small = new SearchIndex(
       { db: database.db, media: mediaUrls('/media') },
-      { syncMs: 3_600_000, log: { info: () => {}, error: () => {} }, page: 4 },
+      { syncMs: 3_600_000, log, page: 4 },
     );
     await small.start();
     return small;
@@ -111,7 +116,9 @@ describe('SearchIndex sync', () => {
   }, 60_000);
 
   it('reads again, on the next pass, the pages of a pass that failed', async () => {
-    const small = await smallIndex();
+    const logged: string[] = [];
+    const small = await smallIndex(logged);
+    logged.length = 0;
     const renamed = await renameTen('Numbat Lantern', '2026-01-02T03:04:07.654321Z', 'lowest');
     // The database fails the pass's second page of places (the first, the newest, is read).
     const pages = small as unknown as { loadPlaces: (...args: unknown[]) => Promise<number[]> };
@@ -119,12 +126,21 @@ describe('SearchIndex sync', () => {
     let calls = 0;
     pages.loadPlaces = (...args) => {
       calls += 1;
-      return calls === 2 ? Promise.reject(new Error('connection lost')) : loadPlaces(...args);
+      return calls >= 2
+        ? Promise.reject(new Error('Connection terminated unexpectedly'))
+        : loadPlaces(...args);
     };
-    await small.sync(); // logged and swallowed, as the poll does
+    // logged and swallowed, as the poll does: once, however many passes fail (ADR 062)
+    for (let pass = 0; pass < 3; pass++) await small.sync();
     pages.loadPlaces = loadPlaces;
     await small.sync();
     expect(idsFound(small, 'numbat lantern')).toEqual(renamed);
+    expect(logged).toEqual([
+      'warn search index: sync failed: The database is not answering. Searches answer from the index as it was; it tries again every SEARCH_SYNC_MS.',
+      expect.stringMatching(
+        /^info search index: sync works again, after \d+ s and 3 failed tries$/,
+      ),
+    ]);
     await small.stop();
   }, 60_000);
 

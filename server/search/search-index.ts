@@ -25,6 +25,7 @@ import {
   toLocationSummary,
   type ReadContext,
 } from '../api/read-models';
+import { createFailureLog, type FailureLog, type FailureLogger } from '../failure-log';
 import {
   bestScore,
   kthBest,
@@ -226,13 +227,21 @@ export class SearchIndex {
     private readonly ctx: ReadContext,
     private readonly options: {
       syncMs: number;
-      log: { info(msg: string): void; error(obj: unknown, msg: string): void };
+      log: FailureLogger;
       /** Rows a read takes at most (PAGE; a test makes it small). */
       page?: number;
     },
   ) {
     this.page = options.page ?? PAGE;
+    this.syncs = createFailureLog(
+      options.log,
+      'search index: sync',
+      'Searches answer from the index as it was; it tries again every SEARCH_SYNC_MS.',
+    );
   }
+
+  /** A sync fails every second while the database is down: logged when that starts and ends. */
+  private readonly syncs: FailureLog;
 
   private readonly page: number;
 
@@ -557,9 +566,12 @@ export class SearchIndex {
       return this.again;
     }
     this.syncing = this.syncOnce()
-      .catch((error: unknown) => {
-        if (!this.stopped) this.options.log.error({ err: error }, 'search index: sync failed');
-      })
+      .then(
+        () => this.syncs.worked(),
+        (error: unknown) => {
+          if (!this.stopped) this.syncs.failed(error);
+        },
+      )
       .finally(() => {
         this.syncing = null;
       });

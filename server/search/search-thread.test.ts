@@ -49,7 +49,7 @@ describe('SearchThread', () => {
       mediaBaseUrl: '/media',
       syncMs: 60_000,
       embeddedQuery: database.embeddedQuery,
-      log: { info: () => {}, error: (_obj, msg) => errors.push(msg) },
+      log: { info: () => {}, warn: () => {}, error: (_obj, msg) => errors.push(msg) },
     });
     try {
       await thread.start();
@@ -89,7 +89,7 @@ describe('SearchThread', () => {
       mediaBaseUrl: '/media',
       syncMs: 60_000,
       embeddedQuery: database.embeddedQuery,
-      log: { info: () => {}, error: () => {} },
+      log: { info: () => {}, warn: () => {}, error: () => {} },
     });
     try {
       await thread.start();

@@ -61,12 +61,20 @@ export type FromSearchThread =
   | { op: 'started'; ready: boolean }
   | { op: 'answer'; id: number; result?: unknown; error?: PlainError }
   | { op: 'query'; id: number; sql: string; params: unknown[]; rowMode: QueryOptions['rowMode'] }
-  | { op: 'log'; level: 'info' | 'error'; msg: string; err?: PlainError }
+  | {
+      op: 'log';
+      level: 'info' | 'warn' | 'error';
+      msg: string;
+      err?: PlainError;
+      /** A warning's fields (plain values: a storage fault and what its error said). */
+      fields?: Record<string, string | number | boolean | null>;
+    }
   | { op: 'stopped' };
 
 interface Log {
   info(msg: string): void;
-  error(obj: unknown, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
 }
 
 /** The worker's file: the built one beside the built host, else the source through tsx. */
@@ -152,6 +160,8 @@ export class SearchThread {
             return;
           case 'log':
             if (message.level === 'info') this.options.log.info(message.msg);
+            else if (message.level === 'warn')
+              this.options.log.warn(message.fields ?? {}, message.msg);
             else
               this.options.log.error(
                 { err: message.err ? rebuild(message.err) : undefined },

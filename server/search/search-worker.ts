@@ -39,6 +39,9 @@ function jsonAnswer(text: string): JsonAnswer {
 
 const log = {
   info: (msg: string) => post({ op: 'log', level: 'info', msg }),
+  // A warning's fields are plain values (server/failure-log.ts): they cross as they are.
+  warn: (obj: object, msg: string) =>
+    post({ op: 'log', level: 'warn', msg, fields: obj as Record<string, string> }),
   error: (obj: unknown, msg: string) =>
     post({
       op: 'log',
