@@ -101,7 +101,10 @@ export async function buildApp({
   app.addHook('onClose', () => changes.close());
   // The definitions come from config/flags.json, applied by the boot (server/main.ts); an apply
   // here makes every replica read them again.
-  const flagStore = createFlagStore(database.db, { cacheMs: config.flags.cacheMs });
+  const flagStore = createFlagStore(database.db, {
+    cacheMs: config.flags.cacheMs,
+    log: app.log,
+  });
   changes.on('flags', () => flagStore.invalidate());
   app.decorate('flags', {
     evaluate: (distinctId) => flagStore.evaluate(distinctId),

@@ -69,7 +69,7 @@ describe('the flag store', () => {
 
   it('evaluates every flag per distinct id, overrides read per id', async () => {
     await applyFlagFile(database.db, await readFlagFile(apiFlags));
-    const store = createFlagStore(database.db, { cacheMs: 60_000 });
+    const store = createFlagStore(database.db, { cacheMs: 60_000, log: console });
     expect(await store.evaluate('api-override-on')).toEqual({
       'api-half-rollout': true,
       'api-variants': 'test',
@@ -88,7 +88,7 @@ describe('the flag store', () => {
   it('keeps definitions and overrides for cacheMs (until invalidated): a page asks the database nothing', async () => {
     const file = await readFlagFile(apiFlags);
     await applyFlagFile(database.db, file);
-    const store = createFlagStore(database.db, { cacheMs: 60_000 });
+    const store = createFlagStore(database.db, { cacheMs: 60_000, log: console });
     const id = 'visitor-cache-1';
     expect(await store.evaluate(id)).toMatchObject({ 'consumer-app-on-desktop': false });
     expect(await store.evaluate(id)).not.toMatchObject({ 'api-variants': 'control' });
@@ -123,7 +123,7 @@ describe('the flag store', () => {
     expect(overrides).toEqual([
       { distinctId: 'api-override-on', flagKey: 'api-variants', value: 'test' },
     ]);
-    const store = createFlagStore(database.db, { cacheMs: 0 });
+    const store = createFlagStore(database.db, { cacheMs: 0, log: console });
     expect(await store.evaluate('api-override-on')).not.toHaveProperty('api-half-rollout');
   });
 
@@ -145,7 +145,7 @@ describe('the flag store', () => {
         },
       }),
     );
-    const store = createFlagStore(database.db, { cacheMs: 0 });
+    const store = createFlagStore(database.db, { cacheMs: 0, log: console });
     const error = await startFlagFile(database.db, { path, log: console, store }).then(
       () => null,
       (e: unknown) => e,
@@ -168,7 +168,7 @@ describe('the flags file watcher', () => {
       info: (message: string) => logged.push({ level: 'info', message }),
       error: (_details: unknown, message: string) => logged.push({ level: 'error', message }),
     } as unknown as Parameters<typeof startFlagFile>[1]['log'];
-    const store = createFlagStore(database.db, { cacheMs: 60_000 });
+    const store = createFlagStore(database.db, { cacheMs: 60_000, log: console });
     const watcher = await startFlagFile(database.db, { path, log, store });
     try {
       expect(watcher.applied.flags).toBe(4);
