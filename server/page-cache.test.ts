@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPageCache, type PageTemplate } from './page-cache';
 
 const cacheOf = (maxBytes = 1_000_000) => createPageCache({ ttlMs: 60_000, maxBytes });
@@ -81,6 +81,72 @@ describe('page cache (server/page-cache.ts)', () => {
     const after = await cache.getOrRender('k', rendered('after the write'));
     expect(after.hit).toBe(false);
     expect(after.page.segments.map(String)).toEqual(['after the write']);
+  });
+
+  describe('stale if error (ADR 062)', () => {
+    const unavailable = async () => ({
+      page: { status: 503, headers: [], segments: [Buffer.from('try again')], slots: [] },
+      cacheable: false,
+      unavailable: true,
+    });
+    const textOf = (answer: { page: PageTemplate }) => answer.page.segments.map(String).join('');
+    // The clock moves when the test says (timers stay real: a render may wait a moment).
+    beforeEach(() => vi.useFakeTimers({ toFake: ['Date'] }));
+    afterEach(() => vi.useRealTimers());
+    const pass = (ms: number) => vi.setSystemTime(Date.now() + ms);
+
+    it('a page past its time answers when the database cannot render it again, for retryMs', async () => {
+      const cache = createPageCache({ ttlMs: 20, maxBytes: 1_000_000, retryMs: 10 });
+      await cache.getOrRender('k', rendered('before the outage'));
+      pass(30);
+      let renders = 0;
+      const down = () => {
+        renders += 1;
+        return unavailable();
+      };
+      const answer = await cache.getOrRender('k', down);
+      expect(answer).toMatchObject({ hit: true, stale: true });
+      expect(textOf(answer)).toBe('before the outage');
+      // within retryMs it answers without a render; past it, one render tries again
+      expect(await cache.getOrRender('k', down)).toMatchObject({ hit: true, stale: true });
+      expect(renders).toBe(1);
+      pass(11);
+      expect(textOf(await cache.getOrRender('k', down))).toBe('before the outage');
+      expect(renders).toBe(2);
+      // back: a render replaces it, and it is an ordinary page again
+      pass(11);
+      expect(await cache.getOrRender('k', rendered('after'))).toMatchObject({ hit: false });
+      expect(await cache.getOrRender('k', down)).toMatchObject({ hit: true, stale: false });
+    });
+
+    it('concurrent requests wait for the one render, then all get the stale page', async () => {
+      const cache = createPageCache({ ttlMs: 10, maxBytes: 1_000_000, retryMs: 1_000 });
+      await cache.getOrRender('k', rendered('kept'));
+      pass(20);
+      let renders = 0;
+      const slow = async () => {
+        renders += 1;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        return unavailable();
+      };
+      const answers = await Promise.all([1, 2, 3].map(() => cache.getOrRender('k', slow)));
+      expect(answers.map(textOf)).toEqual(['kept', 'kept', 'kept']);
+      expect(renders).toBe(1);
+    });
+
+    it('no stale page for a new address, after a clear(), or once a render says it is gone', async () => {
+      const cache = createPageCache({ ttlMs: 10, maxBytes: 1_000_000 });
+      expect(await cache.getOrRender('new', unavailable)).toMatchObject({ hit: false });
+      await cache.getOrRender('cleared', rendered('page'));
+      cache.clear();
+      await cache.getOrRender('gone', rendered('page'));
+      pass(20);
+      expect(textOf(await cache.getOrRender('cleared', unavailable))).toBe('try again');
+      // a render that worked and may not be kept (a 404 now) drops the old page
+      await cache.getOrRender('gone', rendered('not found', false));
+      expect(textOf(await cache.getOrRender('gone', unavailable))).toBe('try again');
+      expect(cache.size).toBe(0);
+    });
   });
 
   it('stays within its bytes, dropping the least recently used first', async () => {

@@ -11,6 +11,11 @@ import { randomBytes } from 'node:crypto';
  * address and environment (the rest of the public config is the same for the whole process).
  * A visitor with a session cookie is never served from here; a write that changes what public
  * pages show empties it (ApiContext.publicDataChanged).
+ *
+ * Stale if error (docs/decisions/062-stale-if-error.md): a page past its time is kept (within
+ * the cache's bytes) until a render replaces it. When that render could not read the database,
+ * the old page answers instead of the 503, and answers again for `retryMs` before another
+ * render tries: an outage outlasts the time-to-live, and anonymous visitors still get pages.
  */
 export interface PageTemplate {
   status: number;
@@ -28,6 +33,22 @@ type Slot = 'nonce' | 'distinctId';
 interface Entry extends PageTemplate {
   expires: number;
   bytes: number;
+  /** Kept past its time because the database could not render it again. */
+  stale: boolean;
+}
+
+/** What one request gets: the page, and whether it came from memory, and past its time. */
+export interface CachedAnswer {
+  page: PageTemplate;
+  hit: boolean;
+  stale: boolean;
+}
+
+/** A render's page, whether it may be kept, and whether the database could not serve it. */
+export interface RenderedPage {
+  page: PageTemplate;
+  cacheable: boolean;
+  unavailable?: boolean;
 }
 
 /** Letters and digits only: unchanged by HTML escaping, JSON and React Router's data encoding. */
@@ -37,7 +58,13 @@ const token = (length: number) =>
     .replace(/[^A-Za-z0-9]/g, '')
     .slice(0, length);
 
-export function createPageCache(options: { ttlMs: number; maxBytes: number }) {
+export function createPageCache(options: {
+  ttlMs: number;
+  maxBytes: number;
+  /** How long a stale page answers before a render tries again (the 503's Retry-After). */
+  retryMs?: number;
+}) {
+  const retryMs = Math.min(options.ttlMs, options.retryMs ?? 5_000);
   const placeholders: Record<Slot, string> = {
     nonce: `n${token(31)}`,
     // a distinct id's shape (contract/analytics.ts DISTINCT_ID_PATTERN)
@@ -48,7 +75,7 @@ export function createPageCache(options: { ttlMs: number; maxBytes: number }) {
     distinctId: Buffer.from(placeholders.distinctId),
   };
   const entries = new Map<string, Entry>();
-  const inFlight = new Map<string, Promise<{ page: PageTemplate; cacheable: boolean }>>();
+  const inFlight = new Map<string, Promise<RenderedPage>>();
   let bytes = 0;
   // Bumped by clear(): a render that started before a write never stores its page after it.
   let generation = 0;
@@ -60,24 +87,22 @@ export function createPageCache(options: { ttlMs: number; maxBytes: number }) {
     bytes -= entry.bytes;
   }
 
-  function get(key: string): PageTemplate | undefined {
+  /** The entry under `key`, past its time or not, made the most recently used. */
+  function get(key: string): Entry | undefined {
     const entry = entries.get(key);
     if (!entry) return undefined;
-    if (entry.expires < Date.now()) {
-      drop(key);
-      return undefined;
-    }
-    // most recently used last
     entries.delete(key);
     entries.set(key, entry);
     return entry;
   }
 
+  const fresh = (entry: Entry) => entry.expires >= Date.now();
+
   function set(key: string, page: PageTemplate) {
     const size = page.segments.reduce((sum, part) => sum + part.byteLength, 0);
     if (size > options.maxBytes / 4) return;
     drop(key);
-    entries.set(key, { ...page, expires: Date.now() + options.ttlMs, bytes: size });
+    entries.set(key, { ...page, expires: Date.now() + options.ttlMs, bytes: size, stale: false });
     bytes += size;
     for (const oldest of entries.keys()) {
       if (bytes <= options.maxBytes) break;
@@ -142,27 +167,39 @@ export function createPageCache(options: { ttlMs: number; maxBytes: number }) {
     /**
      * The cached page under `key`, else the one `render()` makes (kept when it is cacheable: a
      * whole page that was found). Requests for a page being rendered wait for that render
-     * instead of starting their own.
+     * instead of starting their own. A render the database could not serve answers with the
+     * page kept past its time, if there is one (stale if error).
      */
-    async getOrRender(
-      key: string,
-      render: () => Promise<{ page: PageTemplate; cacheable: boolean }>,
-    ): Promise<{ page: PageTemplate; hit: boolean }> {
-      const cached = get(key);
-      if (cached) return { page: cached, hit: true };
+    async getOrRender(key: string, render: () => Promise<RenderedPage>): Promise<CachedAnswer> {
+      const kept = get(key);
+      if (kept && fresh(kept)) return { page: kept, hit: true, stale: kept.stale };
       const pending = inFlight.get(key);
       // (A render the last clear() overtook is no longer in flight: nobody joins it.)
       if (pending) {
         const shared = await pending.catch(() => null);
-        if (shared?.cacheable) return { page: shared.page, hit: true };
+        if (shared?.cacheable) return { page: shared.page, hit: true, stale: false };
+        // the render failed for the database and gave the stale page more time: it answers
+        const now = entries.get(key);
+        if (shared?.unavailable && now && fresh(now))
+          return { page: now, hit: true, stale: now.stale };
       }
       const started = generation;
       const rendering = render();
       inFlight.set(key, rendering);
       try {
-        const { page, cacheable } = await rendering;
-        if (cacheable && started === generation) set(key, page);
-        return { page, hit: false };
+        const { page, cacheable, unavailable } = await rendering;
+        if (started !== generation) return { page, hit: false, stale: false };
+        if (cacheable) set(key, page);
+        else if (kept && entries.get(key) === kept) {
+          // Not one to keep any more (not found now, say): the old page goes.
+          if (!unavailable) drop(key);
+          else {
+            kept.expires = Date.now() + retryMs;
+            kept.stale = true;
+            return { page: kept, hit: true, stale: true };
+          }
+        }
+        return { page, hit: false, stale: false };
       } finally {
         if (inFlight.get(key) === rendering) inFlight.delete(key);
       }

@@ -189,7 +189,8 @@ export async function registerWebApp(
       const nonce = randomBytes(16).toString('base64url');
       const publicConfig = publicConfigFor(request);
       // Evaluated for every document request, so the first render already uses them. A
-      // database that cannot answer leaves them unread, and the page a 503 (ADR 026).
+      // database that cannot answer leaves the last definitions read in force (ADR 062); only
+      // when none were ever read are they unread, and the page a 503 (ADR 026).
       let flagValues: Record<string, FlagValue> = {};
       let dataUnavailable = false;
       try {
@@ -246,14 +247,14 @@ export async function registerWebApp(
        * A read the database could not serve makes the page the 503 "try again" page (ADR 026);
        * so does a failed read on a page that would say "not found": 404 is for a real absence
        * only, a passing fault must not tell people or search engines that a place is gone
-       * (ADR 031).
+       * (ADR 031). `unavailable` says which it was, for the page cache (ADR 062).
        */
       const render = async (values: { nonce: string; distinctId: string }) => {
         const rendered = await renderWith(values, dataUnavailable);
         const { outcome, response } = rendered;
-        return outcome.unavailable || (outcome.failed && response.status === 404)
-          ? renderWith(values, true)
-          : rendered;
+        const failed = outcome.unavailable || (outcome.failed && response.status === 404);
+        const page = failed ? await renderWith(values, true) : rendered;
+        return { ...page, unavailable: dataUnavailable || failed };
       };
 
       const cacheable =
@@ -272,7 +273,7 @@ export async function registerWebApp(
           JSON.stringify(flagValues),
           request.url,
         ].join('\n');
-        const { page, hit } = await pageCache.getOrRender(key, async () => {
+        const { page, hit, stale } = await pageCache.getOrRender(key, async () => {
           const rendered = await render(pageCache.placeholders);
           const type = rendered.response.headers.get('content-type') ?? '';
           return {
@@ -289,9 +290,11 @@ export async function registerWebApp(
               !rendered.outcome.failed &&
               type.startsWith('text/html') &&
               rendered.response.headers.getSetCookie().length === 0,
+            // the database could not serve it: a page kept past its time answers instead
+            unavailable: rendered.unavailable,
           };
         });
-        reply.header('x-page-cache', hit ? 'hit' : 'miss');
+        reply.header('x-page-cache', stale ? 'stale' : hit ? 'hit' : 'miss');
         status = page.status;
         headers = page.headers;
         html = pageCache.fill(page, { nonce, distinctId });
