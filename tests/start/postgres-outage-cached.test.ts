@@ -13,7 +13,8 @@ import { postgresInstalled, startPostgres, type PostgresServer } from './postgre
  * with the same page, and the same flag values in it, all through the outage, past the page
  * cache's and the flag store's times; a page never fetched, and any page for a visitor with a
  * session, answers the 503 "try again" page. The log tells the outage of each background task
- * once, with no stack, and its end once. Skipped only where PostgreSQL is not installed, never in CI.
+ * once, with no stack, and its end once. Skipped only where PostgreSQL is not installed, never
+ * in CI.
  */
 const skip = !postgresInstalled && process.env.CI !== 'true';
 
