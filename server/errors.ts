@@ -89,8 +89,9 @@ export function registerErrorHandling(app: FastifyInstance) {
     const state = sqlState(error);
     const fault = error instanceof HttpError ? null : storageFaultOf(error);
     if (fault) {
-      // Named, not a stack: the same fault fails many calls while it lasts.
-      request.log.warn({ fault, detail: faultDetail(error) }, STORAGE_FAULT_SENTENCES[fault]);
+      // The outage is logged once when it starts and once when it ends (server/health.ts); each
+      // call it fails has its access line (a 503), and this detail only at debug level.
+      request.log.debug({ fault, detail: faultDetail(error) }, STORAGE_FAULT_SENTENCES[fault]);
       status = 503;
       body = STORAGE_FAULT_BODIES[fault];
       reply.header('retry-after', String(STORAGE_RETRY_AFTER_SECONDS));

@@ -198,7 +198,7 @@ export async function registerWebApp(
       } catch (error) {
         const fault = storageFaultOf(error);
         if (!fault) throw error;
-        request.log.warn({ fault }, 'flags not read: the database cannot serve them');
+        request.log.debug({ fault }, 'flags not read: the database cannot serve them');
         dataUnavailable = true;
       }
       const device = deviceClassFromUserAgent(

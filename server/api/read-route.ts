@@ -232,10 +232,11 @@ export function createReadRegistry(options: {
         if (error instanceof HttpError && error.statusCode < 500) {
           log.debug({ read: name, status: error.statusCode }, 'read refused');
         } else if (fault) {
-          // Named, not a stack: every read of every page fails alike while it lasts.
+          // Every read of every page fails alike while it lasts: the outage is logged once when
+          // it starts and once when it ends (server/health.ts), each read only at debug level.
           outcome.failed = true;
           outcome.unavailable = true;
-          log.warn(
+          log.debug(
             { read: name, fault },
             'read failed during a page render: the database cannot serve it',
           );
