@@ -19,13 +19,15 @@ describe('rate limits', () => {
   let database: DatabaseHandle;
   let dataDir: string;
   let base: string;
+  /** Everything the server logged, as it wrote it (JSON lines). */
+  const logged: string[] = [];
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'spotreel-limits-'));
     // At its own origin, so a sign-in really starts (against the bundled provider).
     const port = await freePort();
     const config = parseConfig({
-      LOG_LEVEL: 'silent',
+      LOG_LEVEL: 'info',
       DATA_DIR: dataDir,
       SITE_URL: `http://127.0.0.1:${port}`,
       TRUST_PROXY_HOPS: '1',
@@ -36,7 +38,8 @@ describe('rate limits', () => {
     });
     database = await openDatabase({});
     await database.migrate();
-    app = await buildApp({ config, database, version: 'test' });
+    const logStream = { write: (line: string) => void logged.push(line) };
+    app = await buildApp({ config, database, version: 'test', logStream });
     await app.listen({ port, host: '127.0.0.1' });
     base = `http://127.0.0.1:${port}`;
   });
@@ -120,6 +123,27 @@ describe('rate limits', () => {
     expect(popup.status).toBe(429);
     expect(popup.headers.get('retry-after')).toMatch(/^\d+$/);
     expect(await popup.text()).toContain('<h1>Slow down a little</h1>');
+  });
+
+  it('logs a refused request in one line at most, and a flood of them in a few bytes each', async () => {
+    const client = '203.0.113.45';
+    for (let i = 0; i < 5; i++) expect((await read(client)).status).toBe(200);
+    const before = logged.length;
+    const refused = await read(client);
+    expect(refused.status).toBe(429);
+    expect(logged.length - before).toBeLessThanOrEqual(1);
+    // A flood: 1,500 more, 20 at a time. What it costs in the log, per refused request:
+    const bytesBefore = logged.join('').length;
+    let statuses: number[] = [];
+    for (let wave = 0; wave < 75; wave++)
+      statuses = statuses.concat(
+        await Promise.all(Array.from({ length: 20 }, async () => (await read(client)).status)),
+      );
+    expect(statuses.filter((status) => status === 429)).toHaveLength(1_500);
+    const perRefusal = (logged.join('').length - bytesBefore) / 1_500;
+    // Measured: 10 bytes each; an access line for every one would be 340, and the three lines
+    // each of before ADR 064 about 1,000.
+    expect(perRefusal).toBeLessThan(40);
   });
 
   it('counts pages as reads, and never health checks or files', async () => {
