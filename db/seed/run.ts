@@ -1,10 +1,11 @@
-import { copyFile, mkdir, readdir, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../client';
 import { rebuildLocationDailyStats, refreshDerivedCounts } from '../derived';
 import { projectRoot } from '../project-root';
 import { inQueryPhase } from '../query-capture';
+import { PRIVATE_FILE_MODE } from '../private-files.mjs';
 import * as t from '../schema';
 import { avatarSvg } from './media/avatars';
 import { bulkInsert, deferIndexes } from './bulk';
@@ -169,8 +170,10 @@ async function writeMedia(world: World, mediaDir: string): Promise<void> {
   await mkdir(clipsTarget, { recursive: true });
   await mkdir(avatarsTarget, { recursive: true });
   for (const file of await readdir(clipsSource)) {
-    if (/\.(mp4|webm|jpg)$/.test(file))
-      await copyFile(clipsSource + '/' + file, join(clipsTarget, file));
+    if (!/\.(mp4|webm|jpg)$/.test(file)) continue;
+    // A copy keeps its source's mode, whatever the umask: the data folder is private (ADR 061).
+    await copyFile(clipsSource + '/' + file, join(clipsTarget, file));
+    await chmod(join(clipsTarget, file), PRIVATE_FILE_MODE);
   }
   const pending: Promise<void>[] = [];
   for (const user of world.users) {

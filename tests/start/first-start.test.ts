@@ -1,3 +1,4 @@
+import { readdirSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,9 +17,16 @@ describe('npm start', () => {
 
   it('seeds on first start, serves the world, and shuts down cleanly on SIGTERM', async () => {
     const port = await freePort();
+    // Started with no umask at all: the data folder is private anyway (ADR 061).
+    const umask = process.umask(0);
     const started = start({ PORT: String(port), DATA_DIR: dataDir });
+    process.umask(umask);
     await waitForReady(port, started);
     expect(started.output()).toContain('seed: done');
+    const shared = readdirSync(dataDir, { recursive: true, withFileTypes: true }).filter(
+      (entry) => (statSync(join(entry.parentPath, entry.name)).mode & 0o077) !== 0,
+    );
+    expect(shared.map((entry) => join(entry.parentPath, entry.name))).toEqual([]);
 
     const watch = await fetch(
       `http://127.0.0.1:${port}/api/v4/global/watch?limit=10&result_type=global`,
