@@ -13,13 +13,42 @@ describe('parseConfig', () => {
     const config = parseConfig({});
     expect(config).toMatchObject({
       port: 3000,
-      host: '0.0.0.0',
+      host: '127.0.0.1',
+      conveniencesLoopbackOnly: false,
       seedScale: 1,
       databaseUrl: undefined,
       logFormat: 'pretty',
+      connections: {
+        headersTimeoutMs: 10_000,
+        requestTimeoutMs: 30_000,
+        keepAliveTimeoutMs: 72_000,
+        idleSocketTimeoutMs: 60_000,
+        maxPerAddress: 128,
+      },
     });
     expect(config.pgliteDir).toMatch(/data\/db$/);
     expect(config.mediaBaseUrl).toBe('/media');
+  });
+
+  it('listens on this machine only outside production, unless HOST says otherwise (ADR 066)', () => {
+    expect(parseConfig(PRODUCTION)).toMatchObject({
+      host: '0.0.0.0',
+      conveniencesLoopbackOnly: false,
+    });
+    for (const host of ['127.0.0.1', 'localhost', '::1', '[::1]', '127.0.0.2'])
+      expect(parseConfig({ HOST: host }).conveniencesLoopbackOnly, host).toBe(false);
+    for (const host of ['0.0.0.0', '::', '192.168.1.20'])
+      expect(parseConfig({ HOST: host }).conveniencesLoopbackOnly, host).toBe(true);
+    expect(parseConfig({ ...PRODUCTION, HOST: '0.0.0.0' }).conveniencesLoopbackOnly).toBe(false);
+  });
+
+  it('caps connections per address unless proxies stand in front (ADR 065)', () => {
+    expect(parseConfig({ TRUST_PROXY_HOPS: '1' }).connections.maxPerAddress).toBe(0);
+    expect(parseConfig({ MAX_CONNECTIONS_PER_ADDRESS: '16' }).connections.maxPerAddress).toBe(16);
+    expect(() => parseConfig({ HEADERS_TIMEOUT_MS: '40000' })).toThrow(
+      /HEADERS_TIMEOUT_MS must not exceed REQUEST_TIMEOUT_MS/,
+    );
+    expect(() => parseConfig({ REQUEST_TIMEOUT_MS: '0' })).toThrow(/at least 100/);
   });
 
   it('shares budgets on a PostgreSQL server unless told not to; names a replica only when set', () => {
