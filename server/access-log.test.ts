@@ -1,4 +1,4 @@
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { noteRefusal, registerAccessLog } from './access-log';
 import { loggerOptions } from './logger';
@@ -10,7 +10,7 @@ function appWithLines(options: { refusalsPerWindow: number; windowMs: number }) 
       ...(loggerOptions({ logLevel: 'info', logFormat: 'json' }) as object),
       stream: { write: (line: string) => void lines.push(JSON.parse(line)) },
     },
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
   });
   registerAccessLog(app, options);
   app.get('/ok', async () => ({ ok: true }));

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -91,7 +91,7 @@ export async function buildApp({
     ...timeouts,
     http: { ...timeouts.http, requireHostHeader: false },
     // One line a request, refusals counted under a flood (server/access-log.ts).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
   registerAccessLog(app);
   capConnectionsPerAddress(app.server, config.connections.maxPerAddress, app.log);
@@ -142,7 +142,9 @@ export async function buildApp({
   const cache = createResponseCache({
     ttlMs: config.apiCacheTtlMs,
     maxEntries: config.apiCacheMaxEntries,
+    maxBytes: config.apiCacheMaxBytes,
   });
+  app.addHook('onClose', async () => cache.close());
   await app.register(responseCachePlugin, { cache });
   // After the response cache, so it keeps plain text and each answer is compressed on the way out.
   await app.register(fastifyCompress, {
