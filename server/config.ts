@@ -114,6 +114,8 @@ const EnvSchema = z
     /** Public GET answers are kept this long in process memory (ADR 008); 0 turns it off. */
     API_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
     API_CACHE_MAX_ENTRIES: positiveInt('API_CACHE_MAX_ENTRIES').default(5_000),
+    /** …and at most this many megabytes of them (ADR 063); 0 turns the copy off. */
+    API_CACHE_MAX_MB: z.coerce.number().int().min(0).max(16_384).default(32),
     /**
      * The in-process search index (ADR 035): 'on' builds it after boot (SQL answers until it is
      * ready); 'off' answers every search with SQL. SEARCH_SYNC_MS: how often it looks for places
@@ -399,6 +401,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     seedMode: c.SEED,
     apiCacheTtlMs: c.API_CACHE_TTL_MS,
     apiCacheMaxEntries: c.API_CACHE_MAX_ENTRIES,
+    apiCacheMaxBytes: c.API_CACHE_MAX_MB * 1024 * 1024,
     searchIndex: { on: c.SEARCH_INDEX === 'on', syncMs: c.SEARCH_SYNC_MS },
     pageCacheTtlMs: c.PAGE_CACHE_TTL_MS,
     pageCacheMaxBytes: c.PAGE_CACHE_MAX_MB * 1024 * 1024,

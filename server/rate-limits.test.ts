@@ -32,6 +32,15 @@ describe('ClientBudgets', () => {
     expect(budgets.size).toBe(3);
   });
 
+  it('drops the budgets whose minute is over, asked for again or not', async () => {
+    const budgets = new ClientBudgets(1_000, 50);
+    for (let i = 0; i < 100; i++) await spend(budgets, `gone-${i}`, 20);
+    expect(budgets.size).toBe(100);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(budgets.size).toBe(0);
+    budgets.close();
+  });
+
   it('is one store for every route', () => {
     const budgets = new ClientBudgets();
     expect(budgets.child()).toBe(budgets);

@@ -1,12 +1,12 @@
 import { lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
+import { LRUCache } from 'lru-cache';
 import type { Database } from '../db/client';
 import { rateLimitWindows } from '../db/schema';
 import { READ_URLS } from '../contract/endpoints';
 import type { Config } from './config';
 import { HttpError } from './http-errors';
-import { RecentMap } from './recent-map';
 
 /**
  * What a request spends (docs/decisions/027-rate-limits.md): every client has one budget per
@@ -52,14 +52,18 @@ interface Window {
 /**
  * One in-process store for every budget (the rate-limit plugin's store interface), so a
  * client's writes to any route draw from one count. At most `maxClients` budgets are kept: the
- * least recently seen goes first. @fastify/rate-limit's own local store gives every route a
- * store of its own, which is what made the write limit per route.
+ * least recently seen goes first. A budget whose minute is over is dropped when it is next
+ * asked for, or by the sweep every `sweepMs`, so what a flood of clients filled comes back
+ * when it is over (ADR 063). @fastify/rate-limit's own local store gives every route a store of
+ * its own, which is what made the write limit per route.
  */
 export class ClientBudgets {
-  private readonly windows: RecentMap<string, Window>;
+  private readonly windows: LRUCache<string, Window>;
+  private readonly sweeper: NodeJS.Timeout;
 
-  constructor(maxClients = 100_000) {
-    this.windows = new RecentMap(maxClients);
+  constructor(maxClients = 100_000, sweepMs = 60_000) {
+    this.windows = new LRUCache({ max: maxClients, ttlAutopurge: false });
+    this.sweeper = setInterval(() => this.windows.purgeStale(), sweepMs).unref();
   }
 
   get size() {
@@ -75,13 +79,18 @@ export class ClientBudgets {
     let window = this.windows.get(key);
     if (!window || window.startedMs + timeWindow <= now) window = { current: 0, startedMs: now };
     window.current += 1;
-    this.windows.set(key, window);
-    done(null, { current: window.current, ttl: window.startedMs + timeWindow - now });
+    const ttl = window.startedMs + timeWindow - now;
+    this.windows.set(key, window, { ttl: Math.max(1, ttl) });
+    done(null, { current: window.current, ttl });
   }
 
   /** Every route shares the one store (the key carries the budget's name). */
   child() {
     return this;
+  }
+
+  close() {
+    clearInterval(this.sweeper);
   }
 }
 
@@ -154,7 +163,7 @@ export async function registerRateLimits(
     throw new Error('RATE_LIMIT_STORE=database needs the database');
   const store =
     config.rateLimitStore === 'database' ? new DatabaseBudgets(db!) : new ClientBudgets();
-  if (store instanceof DatabaseBudgets) app.addHook('onClose', async () => store.close());
+  app.addHook('onClose', async () => store.close());
   // Before the plugin's own onRoute hook, which reads the route's config.
   app.addHook('onRoute', (route: RouteOptions) => {
     if (route.config && 'rateLimit' in route.config) return;

@@ -9,7 +9,7 @@ import { createResponseCache, responseCachePlugin } from './response-cache';
  */
 describe('response cache and writes', () => {
   it('does not store an answer begun before the last clear()', () => {
-    const cache = createResponseCache({ ttlMs: 60_000, maxEntries: 10 });
+    const cache = createResponseCache({ ttlMs: 60_000, maxEntries: 10, maxBytes: 1_000_000 });
     const entry = { body: '{}', etag: '"x"', contentType: 'application/json' };
     const begun = cache.generation;
     cache.clear();
@@ -20,7 +20,7 @@ describe('response cache and writes', () => {
   });
 
   it('answers from the database again after a write that came while a read was under way', async () => {
-    const cache = createResponseCache({ ttlMs: 60_000, maxEntries: 10 });
+    const cache = createResponseCache({ ttlMs: 60_000, maxEntries: 10, maxBytes: 1_000_000 });
     const app = Fastify();
     await app.register(responseCachePlugin, { cache });
     let value = 'old';
@@ -46,5 +46,43 @@ describe('response cache and writes', () => {
     // …and the old answer, finished after the write, was not kept.
     expect((await app.inject('/thing')).json()).toEqual({ value: 'new' });
     await app.close();
+  });
+});
+
+/** Its bounds (ADR 063): what a flood of new URLs fills is capped, and given back after it. */
+describe('response cache bounds', () => {
+  const entry = (bytes: number) => ({
+    body: 'x'.repeat(bytes),
+    etag: '"x"',
+    contentType: 'application/json',
+  });
+
+  it('keeps at most maxBytes of answers, the least recently used going first', () => {
+    const cache = createResponseCache({ ttlMs: 60_000, maxEntries: 1_000, maxBytes: 10_000 });
+    for (let i = 0; i < 100; i++) cache.set(`/a/${i}`, entry(1_000), cache.generation);
+    expect(cache.bytes).toBeLessThanOrEqual(10_000);
+    expect(cache.size).toBeGreaterThan(5);
+    expect(cache.size).toBeLessThan(10);
+    expect(cache.get('/a/99')).toBeDefined();
+    expect(cache.get('/a/0')).toBeUndefined();
+    cache.close();
+  });
+
+  it('drops answers past their time without being asked for them again', async () => {
+    const cache = createResponseCache({ ttlMs: 50, maxEntries: 1_000, maxBytes: 1_000_000 });
+    for (let i = 0; i < 20; i++) cache.set(`/b/${i}`, entry(100), cache.generation);
+    expect(cache.size).toBe(20);
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    expect(cache.size).toBe(0);
+    expect(cache.bytes).toBe(0);
+    cache.close();
+  });
+
+  it('keeps nothing with 0 megabytes', () => {
+    const cache = createResponseCache({ ttlMs: 60_000, maxEntries: 1_000, maxBytes: 0 });
+    cache.set('/c', entry(10), cache.generation);
+    expect(cache.enabled).toBe(false);
+    expect(cache.get('/c')).toBeUndefined();
+    cache.close();
   });
 });

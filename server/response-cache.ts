@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { LRUCache } from 'lru-cache';
 import { etagOf } from './etag';
 
 /**
@@ -18,47 +19,69 @@ interface Entry {
   body: string | Buffer;
   etag: string;
   contentType: string;
-  expires: number;
 }
 
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=30, stale-while-revalidate=300';
 
-export function createResponseCache(options: { ttlMs: number; maxEntries: number }) {
-  const entries = new Map<string, Entry>();
+/** What an entry costs besides its body: its key, its tag, the cache's own bookkeeping. */
+const ENTRY_OVERHEAD_BYTES = 200;
+
+/**
+ * The kept answers: at most `maxEntries` and `maxBytes` of bodies (API_CACHE_MAX_MB), the least
+ * recently used going first, and those past `ttlMs` dropped every `ttlMs` even when nobody asks
+ * again, so that memory a burst filled comes back when it is over (issue 36, ADR 063).
+ */
+export function createResponseCache(options: {
+  ttlMs: number;
+  maxEntries: number;
+  maxBytes: number;
+}) {
+  const enabled = options.ttlMs > 0 && options.maxBytes > 0;
+  const entries = new LRUCache<string, Entry>({
+    max: options.maxEntries,
+    maxSize: Math.max(1, options.maxBytes),
+    sizeCalculation: (entry, key) =>
+      (typeof entry.body === 'string' ? entry.body.length : entry.body.byteLength) +
+      key.length +
+      ENTRY_OVERHEAD_BYTES,
+    ttl: Math.max(1, options.ttlMs),
+  });
+  const sweeper = enabled
+    ? setInterval(() => entries.purgeStale(), Math.max(1_000, options.ttlMs)).unref()
+    : null;
   // Bumped by clear(): an answer computed from before a write (on a read replica that had not
   // replayed it, or on the primary just before it) is never stored after it (ADR 040).
   let generation = 0;
   const cache: ResponseCache & {
     get(key: string): Entry | undefined;
     /** Stores an answer begun in `since` (cache.generation when its request came), if still current. */
-    set(key: string, entry: Omit<Entry, 'expires'>, since: number): void;
+    set(key: string, entry: Entry, since: number): void;
     readonly generation: number;
+    /** The bytes its entries count for (bodies, keys and overhead). */
+    readonly bytes: number;
+    close(): void;
   } = {
     get generation() {
       return generation;
     },
-    get(key) {
-      const entry = entries.get(key);
-      if (!entry) return undefined;
-      if (entry.expires < Date.now()) {
-        entries.delete(key);
-        return undefined;
-      }
-      return entry;
-    },
+    get: (key) => entries.get(key),
     set(key, entry, since) {
-      if (options.ttlMs === 0 || since !== generation) return;
-      entries.delete(key);
-      entries.set(key, { ...entry, expires: Date.now() + options.ttlMs });
-      if (entries.size > options.maxEntries) entries.delete(entries.keys().next().value as string);
+      if (!enabled || since !== generation) return;
+      entries.set(key, entry);
     },
     clear: () => {
       generation += 1;
       entries.clear();
     },
-    enabled: options.ttlMs > 0,
+    enabled,
     get size() {
       return entries.size;
+    },
+    get bytes() {
+      return entries.calculatedSize;
+    },
+    close: () => {
+      if (sweeper) clearInterval(sweeper);
     },
   };
   return cache;
@@ -132,7 +155,7 @@ export const responseCachePlugin = fp<{ cache: CacheStore }>(
         contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
       };
       cache.set(request.url, entry, since.get(request) ?? cache.generation);
-      settle(request, { ...entry, expires: 0 });
+      settle(request, entry);
       reply.header('cache-control', PUBLIC_CACHE_CONTROL).header('etag', entry.etag);
       if (notModified(request, entry.etag)) {
         reply.code(304);

@@ -6,6 +6,7 @@ import type {
   FastifySchema,
 } from 'fastify';
 import type { ZodType, z } from 'zod';
+import { LRUCache } from 'lru-cache';
 import {
   READ_URLS,
   type ReadArgs,
@@ -16,7 +17,6 @@ import {
 import { storageFaultOf } from '../../db/storage-faults';
 import { sessionToken } from '../auth/sessions';
 import { HttpError } from '../http-errors';
-import { RecentMap } from '../recent-map';
 
 /** What a read handler gets: its checked input, the HTTP exchange it serves, a request memo. */
 export interface ReadCall<Params, Query> {
@@ -127,17 +127,20 @@ export function createReadRegistry(options: {
       : run();
   const handlers = new Map<ReadName, Registered>();
   // Answers of public reads, as the /api response cache keeps them for HTTP (ADR 008): every
-  // page asks for the trending places, and a burst of one page asks for the same things.
-  const shared = new RecentMap<string, { answer: Promise<unknown>; expires: number }>(
-    options.sharedMaxEntries,
-  );
+  // page asks for the trending places, and a burst of one page asks for the same things. Those
+  // past their time are dropped every sharedTtlMs, asked for again or not (ADR 063).
+  const shared = new LRUCache<string, { answer: Promise<unknown> }>({
+    max: options.sharedMaxEntries,
+    ttl: Math.max(1, options.sharedTtlMs),
+  });
+  if (options.sharedTtlMs > 0)
+    setInterval(() => shared.purgeStale(), Math.max(1_000, options.sharedTtlMs)).unref();
   const sharedAnswer = (key: string, work: () => Promise<unknown>) => {
-    const now = Date.now();
     const entry = shared.get(key);
-    if (entry && entry.expires > now) return entry.answer;
+    if (entry) return entry.answer;
     // Public reads set no header or cookie: the first request's exchange serves them all.
     const answer = work();
-    shared.set(key, { answer, expires: now + options.sharedTtlMs });
+    shared.set(key, { answer });
     // a failed read is not kept
     answer.catch(() => {
       if (shared.get(key)?.answer === answer) shared.delete(key);
