@@ -56,31 +56,42 @@ export function serializeRequest(request: {
 const REDACTED_PARAM =
   /^(lat|lon|code|state|nonce|session_state|.*(token|secret|password|verifier).*)$/i;
 
-/** Decodes %-escapes and `+`, or answers the text as it is when an escape is broken. */
+/**
+ * Decodes `+` and every run of %-escapes that makes text; a broken escape stays as it came, and
+ * the rest of the part around it is decoded all the same.
+ */
 function decoded(text: string): string {
-  try {
-    return decodeURIComponent(text.replace(/\+/g, ' '));
-  } catch {
-    return text;
-  }
+  return text.replace(/\+/g, ' ').replace(/(?:%[0-9a-f]{2})+/gi, (run) => {
+    try {
+      return decodeURIComponent(run);
+    } catch {
+      return run;
+    }
+  });
 }
+
+/** A part longer than this is logged as its length: no search term is, and no scrub runs on it. */
+const LONGEST_LOGGED_PART = 256;
 
 /**
  * A URL as the logs keep it (issue 36): the credential and position parameters' values replaced,
  * and every other part decoded first and then scrubbed of emails and phone numbers, so that
  * `ada%40example.org` or `312%20555%200100` in a search term is caught too. A part with nothing
- * to scrub is kept exactly as it came.
+ * to scrub is kept exactly as it came; a fragment (which browsers never send) is left out.
  */
 export function loggedUrl(url: string): string {
-  const at = url.indexOf('?');
+  const hash = url.indexOf('#');
+  const sent = hash === -1 ? url : url.slice(0, hash);
+  const at = sent.indexOf('?');
   const clean = (part: string) => {
+    if (part.length > LONGEST_LOGGED_PART) return `[${part.length} characters]`;
     const plain = decoded(part);
     const scrubbed = scrubPersonal(plain);
     return scrubbed === plain ? part : encodeURIComponent(scrubbed);
   };
-  const path = (at === -1 ? url : url.slice(0, at)).split('/').map(clean).join('/');
+  const path = (at === -1 ? sent : sent.slice(0, at)).split('/').map(clean).join('/');
   if (at === -1) return path;
-  const query = url
+  const query = sent
     .slice(at + 1)
     .split('&')
     .map((pair) => {
@@ -88,7 +99,7 @@ export function loggedUrl(url: string): string {
       if (eq === -1) return clean(pair);
       const name = pair.slice(0, eq);
       return REDACTED_PARAM.test(decoded(name))
-        ? `${name}=[redacted]`
+        ? `${clean(name)}=[redacted]`
         : `${clean(name)}=${clean(pair.slice(eq + 1))}`;
     })
     .join('&');
@@ -141,7 +152,11 @@ export function serializeError(error: unknown, depth = 0): SerializedError {
   return out;
 }
 
-const EMAIL = /[^\s@"'(),<>]+@[^\s@"'(),<>]+\.[a-z]{2,}/gi;
+/**
+ * An email: its parts bounded (a local part has at most 64 characters, a domain 255), so that
+ * the search for one takes time in proportion to the text, whatever an attacker sends.
+ */
+const EMAIL = /[^\s@"'(),<>]{1,64}@[^\s@"'(),<>]{1,255}\.[a-z]{2,}/gi;
 /**
  * What may be a phone number: digits with the separators people type (spaces, dots, dashes,
  * brackets) and an optional +. `phoneOrNot` decides.
@@ -162,7 +177,7 @@ function phoneOrNot(candidate: string): string {
 
 /** Emails and phone numbers in a text, each replaced by what it was. */
 export const scrubPersonal = (text: string) =>
-  text.replace(EMAIL, '[email]').replace(PHONE_LIKE, phoneOrNot);
+  (text.includes('@') ? text.replace(EMAIL, '[email]') : text).replace(PHONE_LIKE, phoneOrNot);
 
 /** Removes the values a message or stack may carry: query parameters, quoted input, emails. */
 export function scrub(text: string): string {
