@@ -146,6 +146,18 @@ describe('parseConfig', () => {
     expect(problems).toContain('DATABASE_READ_URL="***@replica.internal/spotreel"');
     expect(problems).toContain('POSTHOG_KEY=(hidden, 18 characters)');
     expect(shownValue('PORT', 'eighty')).toBe('"eighty"');
+    // mistyped schemes, an unescaped @ in the password, libpq's key=value form
+    for (const [value, shown] of [
+      [`postgres//u:${secret}@h/db`, '"***@h/db"'],
+      [`postgres:/u:${secret}@h/db`, '"postgres:/***@h/db"'],
+      [`postgres://u:p@ss${secret}@h/db`, '"postgres://***@h/db"'],
+      [`host=h user=u password=${secret} dbname=db`, '"host=h user=u password=*** dbname=db"'],
+      [
+        `postgres://h/db?password=${secret}&sslmode=require`,
+        '"postgres://h/db?password=***&sslmode=require"',
+      ],
+    ])
+      expect(shownValue('DATABASE_URL', value!)).toBe(shown);
   });
 
   it('takes a read replica only beside a PostgreSQL primary', () => {

@@ -355,8 +355,16 @@ const SECRET_NAME = /SECRET|PASSWORD|TOKEN|_KEY$/;
  */
 export function shownValue(name: string, value: string): string {
   if (SECRET_NAME.test(name)) return `(hidden, ${value.length} characters)`;
-  // "scheme://user:password@host", or a credential before an @ with no scheme at all
-  return JSON.stringify(value.replace(/^([a-z][a-z0-9+.-]*:\/\/)?[^/@\s]*@/i, '$1***@'));
+  // Everything before the last @ (a credential, however mistyped the scheme or unescaped the
+  // password: "postgres//u:pw@h", "postgres://u:p@ss@h"), the scheme kept; and libpq's
+  // "password=…" pairs.
+  const shown = value
+    .replace(
+      /^(.*)@/s,
+      (_, before: string) => `${/^[a-z][a-z0-9+.-]*:\/+/i.exec(before)?.[0] ?? ''}***@`,
+    )
+    .replace(/(password|passwd|pwd)=[^&\s]*/gi, '$1=***');
+  return JSON.stringify(shown);
 }
 
 /** Reads the environment; throws a ConfigError naming every bad variable. */
