@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 
@@ -25,7 +26,8 @@ export function timeoutOptions(connections: Config['connections']) {
  * At most `maxPerAddress` open connections from one address: past it a new connection is closed
  * at once, before it costs a request. Without a cap, one address holding a thousand slow
  * requests used up the process's files, and every other client's connection was reset.
- * Refusals are counted and logged once a minute, never one line each.
+ * Refusals are counted and logged once a minute, never one line each. An IPv6 address counts
+ * by its /64.
  */
 export function capConnectionsPerAddress(
   server: Server,
@@ -37,7 +39,8 @@ export function capConnectionsPerAddress(
   const open = new Map<string, number>();
   let refused = new Map<string, number>();
   server.on('connection', (socket) => {
-    const address = socket.remoteAddress ?? 'unknown';
+    // An IPv6 client by its /64, as the rate limits count it: one client usually has all of it.
+    const address = socket.remoteAddress ? normalizeIP(socket.remoteAddress) : 'unknown';
     const count = open.get(address) ?? 0;
     if (count >= maxPerAddress) {
       refused.set(address, (refused.get(address) ?? 0) + 1);
