@@ -190,6 +190,7 @@ export async function buildApp({
     testHooks: config.testHooks,
     fromReadReplica: database.fromReadReplica,
   });
+  app.addHook('onClose', async () => reads.close());
   /** Empties the public caches; resolves once the search index has the change too. */
   const clearCaches = () => {
     cache.clear();

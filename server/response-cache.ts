@@ -41,7 +41,7 @@ export function createResponseCache(options: {
     max: options.maxEntries,
     maxSize: Math.max(1, options.maxBytes),
     sizeCalculation: (entry, key) =>
-      (typeof entry.body === 'string' ? entry.body.length : entry.body.byteLength) +
+      Buffer.byteLength(entry.body) +
       key.length +
       ENTRY_OVERHEAD_BYTES,
     ttl: Math.max(1, options.ttlMs),

@@ -133,8 +133,10 @@ export function createReadRegistry(options: {
     max: options.sharedMaxEntries,
     ttl: Math.max(1, options.sharedTtlMs),
   });
-  if (options.sharedTtlMs > 0)
-    setInterval(() => shared.purgeStale(), Math.max(1_000, options.sharedTtlMs)).unref();
+  const sweeper =
+    options.sharedTtlMs > 0
+      ? setInterval(() => shared.purgeStale(), Math.max(1_000, options.sharedTtlMs)).unref()
+      : undefined;
   const sharedAnswer = (key: string, work: () => Promise<unknown>) => {
     const entry = shared.get(key);
     if (entry) return entry.answer;
@@ -267,7 +269,10 @@ export function createReadRegistry(options: {
   /** Forgets the shared answers (public data changed). */
   const clearShared = () => shared.clear();
 
-  return { register, pageReads, assertComplete, clearShared };
+  /** Stops the sweep (the app closes). */
+  const close = () => clearInterval(sweeper);
+
+  return { register, pageReads, assertComplete, clearShared, close };
 }
 
 export type ReadRegistry = ReturnType<typeof createReadRegistry>;
