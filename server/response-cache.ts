@@ -41,9 +41,7 @@ export function createResponseCache(options: {
     max: options.maxEntries,
     maxSize: Math.max(1, options.maxBytes),
     sizeCalculation: (entry, key) =>
-      Buffer.byteLength(entry.body) +
-      key.length +
-      ENTRY_OVERHEAD_BYTES,
+      Buffer.byteLength(entry.body) + key.length + ENTRY_OVERHEAD_BYTES,
     ttl: Math.max(1, options.ttlMs),
   });
   const sweeper = enabled
