@@ -5,11 +5,17 @@
  * while the server's resident memory is sampled every 10 s. Targets (issue 16): 0 errors, and
  * resident memory growing less than 10% after the first 2 minutes: the mean of the third
  * minute's samples against the mean of the last minute's (one sample would measure where the
- * garbage collector happened to be, which swings RSS by 20% under this load). Block
+ * garbage collector happened to be, which swings RSS by 20% under this load). Then the load
+ * stops for 2 minutes: resident memory must come back to at most 10% above its warm level
+ * (issue 36; below it is better still: an idle process holds less than a busy one).
+ * Last, a flood: BENCH_SOAK_FLOOD_SECONDS (default 60) of URLs never asked before (new search
+ * terms, new pages of lists) from thousands of clients, unthrottled, and 2 more idle minutes:
+ * what it fills is bounded (ADR 063) and what is not kept must come back. Block
  * `<!-- bench:soak -->` of bench/RESULTS.md.
  *
  * BENCH_SOAK_CAPACITY_SECONDS (default 20), BENCH_SOAK_PORT (default 3903); run `npm run build`
- * first. Embedded database, production mode, scale 1.
+ * first. Embedded database, production mode, scale 1, behind one trusted proxy
+ * (TRUST_PROXY_HOPS=1) so the flood's clients are told apart by X-Forwarded-For.
  */
 import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -30,10 +36,15 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const CONNECTIONS = 10;
 const SHARE = 0.7;
 const WARM_MINUTES = 2;
+const IDLE_MINUTES = 2;
+const FLOOD_SECONDS = Number(process.env.BENCH_SOAK_FLOOD_SECONDS ?? 60);
+const FLOOD_CONNECTIONS = 20;
 const RSS_GROWTH_LIMIT = 0.1;
 
 interface Call {
   method: 'GET' | 'POST' | 'PUT';
+  /** Told apart by the proxy's X-Forwarded-For: the flood's many clients. */
+  client?: string;
   path: string;
   body?: string;
   headers?: Record<string, string>;
@@ -53,8 +64,10 @@ async function getJson<T>(path: string): Promise<T> {
 async function mix(): Promise<() => Call> {
   const places = await placePaths(BASE);
   const cities = (
-    await getJson<{ data: { clm_id: number; clm_slug: string }[] }>('/api/v2/cities')
-  ).data.map((c) => ({ id: c.clm_id, slug: c.clm_slug }));
+    await getJson<{ data: { clm_id: number; state_slug: string; city_slug: string }[] }>(
+      '/api/v2/cities',
+    )
+  ).data.map((c) => ({ id: c.clm_id, path: `/city/${c.state_slug}/${c.city_slug}` }));
   const trending = await getJson<{ data: { clm_id: number }[] }>('/api/v2/locations/trending');
   const placeIds = trending.data.map((p) => p.clm_id);
   const reviewIds: number[] = [];
@@ -73,7 +86,7 @@ async function mix(): Promise<() => Call> {
   const cycle: ((i: number) => Call)[] = [
     ...Array.from({ length: 8 }, () => () => ({ method: 'GET' as const, path: pick(places) })),
     () => ({ method: 'GET', path: '/' }),
-    () => ({ method: 'GET', path: `/${pick(cities).slug}` }),
+    () => ({ method: 'GET', path: pick(cities).path }),
     () => ({ method: 'GET', path: `/api/v2/locations/${pick(placeIds)}` }),
     () => ({ method: 'GET', path: `/api/v3/locations/${pick(placeIds)}/videos?per_page=15` }),
     () => ({ method: 'GET', path: `/api/v2/cities/${pick(cities).id}/feed?limit=4` }),
@@ -139,13 +152,56 @@ interface Run {
   statuses: Record<string, number>;
 }
 
-function run(next: () => Call, seconds: number, overallRate?: number): Promise<Run> {
+/**
+ * The flood: URLs no cache has seen (a new search term each time, lists at new offsets, pages
+ * with a new query string), each from one of thousands of clients, as a crawler or an attacker
+ * sends.
+ */
+async function floodCalls(): Promise<() => Call> {
+  const places = await placePaths(BASE);
+  const words = ['pizza', 'sushi', 'rooftop', 'brunch', 'coffee', 'jazz', 'tacos', 'wine', 'bar'];
+  let n = 0;
+  return () => {
+    n += 1;
+    const client = `10.${(n >> 16) % 250}.${(n >> 8) % 20}.${n % 250}`;
+    const word = words[n % words.length];
+    switch (n % 3) {
+      case 0:
+        return {
+          method: 'GET',
+          client,
+          path: `/api/v2/search/wonder-search?search_type=global&limit=20&term=${word}%20${n}`,
+        };
+      case 1:
+        return { method: 'GET', client, path: `/api/v2/locations/trending?page=${n}` };
+      default:
+        return { method: 'GET', client, path: `${places[n % places.length]}?ref=flood-${n}` };
+    }
+  };
+}
+
+/** Resident memory every 10 s for `minutes` with no load; the last sample is where it ended. */
+async function idle(server: ChildProcess, minutes: number): Promise<number[]> {
+  const samples: number[] = [];
+  for (let s = 10; s <= minutes * 60; s += 10) {
+    await new Promise((resolve) => setTimeout(resolve, 10_000));
+    samples.push(await rssMb(server));
+  }
+  return samples;
+}
+
+function run(
+  next: () => Call,
+  seconds: number,
+  overallRate?: number,
+  connections = CONNECTIONS,
+): Promise<Run> {
   const statuses: Record<string, number> = {};
   return new Promise((resolve, reject) => {
     const instance = autocannon(
       {
         url: BASE,
-        connections: CONNECTIONS,
+        connections,
         duration: seconds,
         ...(overallRate ? { overallRate } : {}),
         headers: { accept: 'text/html,application/json' },
@@ -158,7 +214,11 @@ function run(next: () => Call, seconds: number, overallRate?: number): Promise<R
                 method: call.method,
                 path: call.path,
                 body: call.body,
-                headers: { ...request.headers, ...call.headers },
+                headers: {
+                  ...request.headers,
+                  ...call.headers,
+                  ...(call.client ? { 'x-forwarded-for': call.client } : {}),
+                },
               };
             },
           },
@@ -198,7 +258,7 @@ async function main() {
     throw new Error('Run `npm run build` first (npm start does it too).');
   const dataDir = join('data', 'bench-soak');
   await mkdir(dataDir, { recursive: true });
-  const server = await startBuiltServer({ port: PORT, dataDir });
+  const server = await startBuiltServer({ port: PORT, dataDir, env: { TRUST_PROXY_HOPS: '1' } });
   try {
     const next = await mix();
     process.stdout.write(`capacity (${CAPACITY_SECONDS} s unthrottled) … `);
@@ -235,6 +295,21 @@ async function main() {
     console.log(
       `soak: ${soak.total} requests, ${errors} errors, p99 ${soak.p99} ms; RSS ${samples[0]!.rss} → ${warm.rss} (mean of minute 3) → ${last} MB (mean of the last minute; ${(growth * 100).toFixed(1)}%)`,
     );
+    const rested = await idle(server, IDLE_MINUTES);
+    const restedEnd = rested.at(-1)!;
+    const back = (restedEnd - warm.rss) / warm.rss;
+    console.log(
+      `after ${IDLE_MINUTES} idle minutes: ${rested.join(' ')} MB (${(back * 100).toFixed(1)}% from warm)`,
+    );
+
+    const beforeFlood = restedEnd;
+    const flood = await run(await floodCalls(), FLOOD_SECONDS, undefined, FLOOD_CONNECTIONS);
+    const floodEnd = await rssMb(server);
+    const afterFlood = await idle(server, IDLE_MINUTES);
+    const floodBack = (afterFlood.at(-1)! - beforeFlood) / beforeFlood;
+    console.log(
+      `flood: ${flood.total} requests (${flood.non2xx + flood.errors} not 2xx); RSS ${beforeFlood} → ${floodEnd} → ${afterFlood.join(' ')} MB`,
+    );
 
     const version = JSON.parse(await readFile('package.json', 'utf8')) as { version: string };
     const { start, end: close } = marks('soak');
@@ -248,16 +323,18 @@ async function main() {
 Measured ${new Date().toISOString().slice(0, 10)} on ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}, Spotreel ${version.version}; built server in production mode, embedded database, seeded world at scale 1.
 The mix, in turn: 8 place pages (every seeded place in turn), the landing and a city page; 7 API reads (a place, its videos,
 a city's feed, a search, trending places, cuisines, a video); 3 writes (a view, a share, an analytics batch). ${CONNECTIONS} connections.
-Capacity: the mix unthrottled for ${CAPACITY_SECONDS} s. Soak: ${MINUTES} minutes at ${SHARE * 100}% of it.
+Capacity: the mix unthrottled for ${CAPACITY_SECONDS} s. Soak: ${MINUTES} minutes at ${SHARE * 100}% of it, then ${IDLE_MINUTES} minutes idle.
 
-| capacity | soak rate | requests | errors | p99 | RSS start → minute 3 → last minute (peak) | growth after 2 min | target |
-|---:|---:|---:|---:|---:|---|---:|---|
-| ${capacity.requests.toFixed(0)} req/s | ${rate} req/s | ${soak.total} | ${errors} | ${soak.p99} ms | ${samples[0]!.rss} → ${warm.rss} → ${last} MB (${peak}) | ${(growth * 100).toFixed(1)}% | ${errors === 0 ? 'met' : '**missed**'} 0 errors; ${growth < RSS_GROWTH_LIMIT ? 'met' : '**missed**'} growth < ${RSS_GROWTH_LIMIT * 100}% |
+| capacity | soak rate | requests | errors | p99 | RSS start → minute 3 → last minute (peak) | growth after 2 min | after ${IDLE_MINUTES} idle min | target |
+|---:|---:|---:|---:|---:|---|---:|---:|---|
+| ${capacity.requests.toFixed(0)} req/s | ${rate} req/s | ${soak.total} | ${errors} | ${soak.p99} ms | ${samples[0]!.rss} → ${warm.rss} → ${last} MB (${peak}) | ${(growth * 100).toFixed(1)}% | ${restedEnd} MB (${(back * 100).toFixed(1)}%) | ${errors === 0 ? 'met' : '**missed**'} 0 errors; ${growth < RSS_GROWTH_LIMIT ? 'met' : '**missed**'} growth < ${RSS_GROWTH_LIMIT * 100}%; ${back <= RSS_GROWTH_LIMIT ? 'met' : '**missed**'} idle at most ${RSS_GROWTH_LIMIT * 100}% above warm |
+
+Flood: ${FLOOD_SECONDS} s unthrottled over ${FLOOD_CONNECTIONS} connections of URLs never asked before (a new search term each time, trending at a new page, a place page with a new query string), from thousands of clients: ${flood.total} requests (${flood.requests.toFixed(0)} req/s), ${flood.non2xx + flood.errors} not 2xx. RSS ${beforeFlood} MB before → ${floodEnd} MB at its end → ${afterFlood.at(-1)} MB after ${IDLE_MINUTES} idle minutes (${(floodBack * 100).toFixed(1)}% from before: ${floodBack <= RSS_GROWTH_LIMIT ? 'met' : '**missed**'} at most ${RSS_GROWTH_LIMIT * 100}% above; every 10 s: ${afterFlood.join(' · ')}).
 
 Answers by status: ${Object.entries(soak.statuses)
       .map(([status, count]) => `${status} × ${count}`)
       .join(', ')}.
-Resident memory by minute (MB): ${byMinute}.
+Resident memory by minute (MB): ${byMinute}; idle, every 10 s: ${rested.join(' · ')}.
 ${close}`;
     await writeResultsSection('soak', text);
     console.log('\nwrote bench/RESULTS.md');
