@@ -52,4 +52,6 @@ await build({
 });
 mkdirSync('build', { recursive: true });
 writeFileSync('build/.stamp', new Date().toISOString());
-console.log('built build/client, build/server (web app), build/host/main.js and build/host/search-worker.js');
+console.log(
+  'built build/client, build/server (web app), build/host/main.js and build/host/search-worker.js',
+);
