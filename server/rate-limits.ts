@@ -62,7 +62,7 @@ export class ClientBudgets {
   private readonly sweeper: NodeJS.Timeout;
 
   constructor(maxClients = 100_000, sweepMs = 60_000) {
-    this.windows = new LRUCache({ max: maxClients, ttlAutopurge: false });
+    this.windows = new LRUCache({ max: maxClients });
     this.sweeper = setInterval(() => this.windows.purgeStale(), sweepMs).unref();
   }
 
