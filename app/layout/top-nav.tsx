@@ -114,7 +114,7 @@ export function TopNav({
   return (
     <header className={className} data-testid="top-nav" data-mode="full">
       <div className={`page-width ${styles.bar}`}>
-        <Logo />
+        <Logo markOnlyWhenNarrow />
         <nav
           ref={navRef}
           id="site-nav"

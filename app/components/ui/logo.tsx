@@ -3,14 +3,29 @@ import { paths } from '../../paths';
 import { useFullLoad } from '../../use-full-load';
 import styles from './logo.module.css';
 
-/** The Spotreel mark (a play-button pin) and word; links home. */
-export function Logo({ tone = 'ink' }: { tone?: 'ink' | 'paper' }) {
+/**
+ * The Spotreel mark (a play-button pin) and word; links home. `markOnlyWhenNarrow`: the mark
+ * alone under 365 px, where a header's buttons need the room.
+ */
+export function Logo({
+  tone = 'ink',
+  markOnlyWhenNarrow = false,
+}: {
+  tone?: 'ink' | 'paper';
+  markOnlyWhenNarrow?: boolean;
+}) {
   const fullLoad = useFullLoad();
   return (
     <Link
       to={paths.home()}
       reloadDocument={fullLoad(paths.home())}
-      className={`${styles.logo} ${tone === 'paper' ? styles.paper : ''}`}
+      className={[
+        styles.logo,
+        tone === 'paper' && styles.paper,
+        markOnlyWhenNarrow && styles.markOnlyWhenNarrow,
+      ]
+        .filter(Boolean)
+        .join(' ')}
       aria-label="Spotreel home"
     >
       <svg className={styles.mark} viewBox="0 0 32 32" aria-hidden="true">
