@@ -23,7 +23,7 @@ const ANDROID_PHONE = /\bMobile\b/;
 const GENERIC_MOBILE = /Mobi/;
 
 /**
- * Server side (architecture.md): the device class from the User-Agent, with the
+ * Server side (docs/architecture.md, "Route sets"): the device class from the User-Agent, with the
  * Sec-CH-UA-Mobile client hint when present. The hint's '?1' is the browser's own word that it is
  * a phone; '?0' is sent by tablets and desktops alike, so the user agent decides then.
  * Bots and anything unrecognised get 'desktop'.

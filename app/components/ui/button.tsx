@@ -22,7 +22,7 @@ const classes = (variant: Variant, size: Size, iconOnly: boolean, extra?: string
 const label = (children: ReactNode, iconOnly: boolean) =>
   iconOnly ? <span className="visually-hidden">{children}</span> : children;
 
-/** A pill button (brand.md). */
+/** A pill-shaped button, as the brand direction draws buttons and chips. */
 export function Button({
   variant = 'primary',
   size = 'md',

@@ -5,8 +5,9 @@ import { Avatar } from './avatar';
 import styles from './video-tile.module.css';
 
 /**
- * A 9:16 poster tile of a review: creator and place over a soft gradient (brand.md). A `priority`
- * tile is the page's main image: loaded at once, at high priority (the server preloads it).
+ * A 9:16 poster tile of a review: creator and place over a soft gradient, as the brand direction
+ * draws video tiles. A `priority` tile is the page's main image: loaded at once, at high priority
+ * (the server preloads it).
  */
 export function VideoTile({ review, priority = false }: { review: Review; priority?: boolean }) {
   return (

@@ -8,8 +8,9 @@ export interface FeedPage {
 }
 
 /**
- * Where a video feed's pages come from (style.md: the home watch list, a collection and a user
- * collection all feed one video-feed component). `key` names the feed: a new key is a new feed.
+ * Where a video feed's pages come from (the founders' code guidance: the home watch list, a
+ * collection and a user collection all feed one video-feed component through one small
+ * interface). `key` names the feed: a new key is a new feed.
  */
 export interface FeedSource {
   key: string;
