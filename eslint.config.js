@@ -19,7 +19,7 @@ const FEATURES = readdirSync(`${here}/app/features`, { withFileTypes: true })
 
 /**
  * The web app's layers, top to bottom (docs/decisions/020-layers-lint.md): route modules →
- * screens → layout → features → shared → components → the app's plain modules and API client.
+ * layout → features → shared → components → the app's plain modules and API client.
  * A layer imports only from the layers below it; a feature imports no other feature.
  */
 const APP_LAYER_ZONES = [
@@ -31,28 +31,23 @@ const APP_LAYER_ZONES = [
   })),
   {
     target: './app/features',
-    from: ['./app/layout', './app/screens', ...ROUTE_MODULES],
-    message: `A feature imports no layout, screen or route module (app/routes, root.tsx, entry.*): they compose features, not the other way round; take what you need as props or move it down (${LAYERS}).`,
+    from: ['./app/layout', ...ROUTE_MODULES],
+    message: `A feature imports no layout or route module (app/routes, root.tsx, entry.*): they compose features, not the other way round; take what you need as props or move it down (${LAYERS}).`,
   },
   {
     target: './app/shared',
-    from: ['./app/features', './app/layout', './app/screens', ...ROUTE_MODULES],
-    message: `app/shared sits below the features: it imports no feature, layout, screen or route module (${LAYERS}).`,
+    from: ['./app/features', './app/layout', ...ROUTE_MODULES],
+    message: `app/shared sits below the features: it imports no feature, layout or route module (${LAYERS}).`,
   },
   {
     target: './app/components',
-    from: ['./app/shared', './app/features', './app/layout', './app/screens', ...ROUTE_MODULES],
-    message: `app/components is the UI kit: it imports no feature, shared part, layout, screen or route module; compose those in a feature, the layout or a screen (${LAYERS}).`,
+    from: ['./app/shared', './app/features', './app/layout', ...ROUTE_MODULES],
+    message: `app/components is the UI kit: it imports no feature, shared part, layout or route module; compose those in a feature, the layout or a route module (${LAYERS}).`,
   },
   {
     target: './app/layout',
-    from: ['./app/screens', ...ROUTE_MODULES],
-    message: `The layout imports no screen or route module: screens and routes use the layout (${LAYERS}).`,
-  },
-  {
-    target: './app/screens',
     from: ROUTE_MODULES,
-    message: `A screen imports no route module (app/routes, root.tsx, entry.*): the route modules load screens (${LAYERS}).`,
+    message: `The layout imports no route module: route modules use the layout (${LAYERS}).`,
   },
   {
     // root-data.ts takes the root loader's type only, so root.tsx is not in `from`.
@@ -62,7 +57,6 @@ const APP_LAYER_ZONES = [
       './app/shared',
       './app/features',
       './app/layout',
-      './app/screens',
       './app/routes',
       './app/entry.client.tsx',
       './app/entry.server.tsx',
@@ -133,15 +127,6 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
-          // One link for the app (docs/decisions/052-one-navigate-for-every-link.md).
-          paths: [
-            {
-              name: 'react-router',
-              importNames: ['Link'],
-              message:
-                "Use Link from app/components/ui/link: React Router's Link runs about ten hooks for every link a page renders (docs/decisions/052-one-navigate-for-every-link.md).",
-            },
-          ],
           patterns: [
             {
               group: [

@@ -17,8 +17,6 @@ export default defineConfig({
   plugins: [reactRouter()],
   build: {
     target: 'es2022',
-    // Kept (as build/client-manifest.json): the server names a screen's chunk by it.
-    manifest: true,
     cssCodeSplit: true,
     rolldownOptions: {
       output: {

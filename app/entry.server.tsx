@@ -26,26 +26,6 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
 };
 
 /**
- * The page's modules are preloaded at low priority (docs/decisions/021-scripts-after-first-paint.md):
- * the page is whole without them, so on a slow line the HTML, the stylesheets and the main image
- * come first and the scripts fill the time after the first paint. React Router's `<Scripts>` has
- * no option for it and React writes the preload links as given, so the attribute is added here,
- * to the links exactly as React DOM writes them (tests/api/pages.test.ts checks every one has it).
- */
-const MODULE_PRELOAD = Buffer.from('<link rel="modulepreload" ');
-const LOW_PRIORITY = Buffer.from('fetchpriority="low" ');
-function scriptsAfterFirstPaint(html: Buffer): Buffer {
-  const parts: Buffer[] = [];
-  let from = 0;
-  for (let at = html.indexOf(MODULE_PRELOAD); at !== -1; at = html.indexOf(MODULE_PRELOAD, from)) {
-    const end = at + MODULE_PRELOAD.length;
-    parts.push(html.subarray(from, end), LOW_PRIORITY);
-    from = end;
-  }
-  return parts.length === 0 ? html : Buffer.concat([...parts, html.subarray(from)]);
-}
-
-/**
  * Every page is sent complete (`onAllReady`): its title, heading and content are in the HTML
  * before any script runs, for people on slow phones and for search engines alike. React DOM's
  * server renderer (docs/decisions/019-react.md) waits for every lazy part; the whole document is
@@ -74,15 +54,7 @@ export default function handleRequest(
       final(callback) {
         clearTimeout(timeout);
         headers.set('Content-Type', 'text/html; charset=utf-8');
-        // Bytes as React wrote them: the host sends them as they are (no decoding and encoding).
-        const html = scriptsAfterFirstPaint(Buffer.concat(chunks));
-        const { documents } = loadContext;
-        if (documents) {
-          // The host reads the page from here; the answer carries only its status and headers.
-          const response = new Response(null, { headers, status });
-          documents.set(response, html);
-          resolve(response);
-        } else resolve(new Response(new Uint8Array(html), { headers, status }));
+        resolve(new Response(Buffer.concat(chunks), { headers, status }));
         callback();
       },
     });

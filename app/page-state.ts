@@ -1,12 +1,10 @@
 import type { PublicConfig } from '../contract/public-config';
-import { appOnDesktop } from './flags';
-import type { WebLoadContext } from './load-context';
-import { resolveRouteSet, type DeviceClass, type RouteSet } from './route-sets';
+import type { DeviceClass, RouteSet } from './route-sets';
 
 /**
  * What the first page load decided, kept for the life of the page in the browser: the route
  * set (spec §2 — client navigations stay in it) and the public config. A full reload decides
- * again. Set once from the root's server data when the page hydrates.
+ * again. Set once from the root's server data when the page hydrates (app/root.tsx).
  */
 export interface FirstLoad {
   routeSet: RouteSet;
@@ -26,24 +24,3 @@ export function rememberFirstLoad(value: FirstLoad, publicConfig: PublicConfig) 
 
 export const pinnedFirstLoad = (): FirstLoad | null => firstLoad;
 export const browserConfig = (): PublicConfig | null => config;
-
-const decided = new WeakMap<WebLoadContext, FirstLoad>();
-
-/**
- * The first load's decision on the server (spec §2.1): the route set from the document's own
- * path, the device class the host read from its User-Agent and the device flag. Decided once per request — the root
- * and the screen loaders both ask, and share the load context of that request.
- */
-export function firstLoadOf(url: URL, context: WebLoadContext): FirstLoad {
-  let value = decided.get(context);
-  if (!value) {
-    const onDesktop = appOnDesktop(context.pageFlags);
-    value = {
-      routeSet: resolveRouteSet(url.pathname, context.device, onDesktop),
-      device: context.device,
-      appOnDesktop: onDesktop,
-    };
-    decided.set(context, value);
-  }
-  return value;
-}

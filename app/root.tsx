@@ -1,25 +1,39 @@
+import { lazy } from 'react';
 import {
   data,
   isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
+  redirectDocument,
   Scripts,
   ScrollRestoration,
-  type LinksFunction,
-  type LoaderFunctionArgs,
+  useLocation,
 } from 'react-router';
-import { LinkNavigation } from './components/ui/link';
+import type { Route } from './+types/root';
 import { ErrorFallback } from './layout/error-fallback';
+import { ScreenLayout } from './layout/screen-layout';
 import { Analytics } from './features/analytics/analytics-root';
 import { AppInstallProvider } from './features/app-install/app-install';
+import { businessMeta } from './features/business/business-meta';
+import { pageMeta } from './shared/seo/page-meta';
+import { AuthProvider } from './shared/auth/auth';
 import { loadSessionUser } from './shared/auth/session-api';
+import { appOnDesktop } from './flags';
 import { webContext } from './load-context';
-import { firstLoadOf, rememberFirstLoad } from './page-state';
+import { pinnedFirstLoad, rememberFirstLoad, type FirstLoad } from './page-state';
+import { paths } from './paths';
 import { useRootData } from './root-data';
+import { needsFullLoad, resolveRouteSet, showsBusinessLanding } from './route-sets';
 import globalStyles from './styles/global.css?url';
 
-export const links: LinksFunction = () => [
+// spec §2.2's business landing at an address of the business set that names no business page:
+// rare, so its code comes only with such a page.
+const BusinessLanding = lazy(() =>
+  import('./features/business/business-landing').then((m) => ({ default: m.BusinessLanding })),
+);
+
+export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
@@ -27,39 +41,68 @@ export const links: LinksFunction = () => [
  * The first load decides the route set (spec §2) from its own path and the device; the root
  * never reloads its data on client navigations, so the set holds for the page's life.
  */
-export async function loader({ url, context: requestContext }: LoaderFunctionArgs) {
+export async function loader({ url, context: requestContext }: Route.LoaderArgs) {
   const context = requestContext.get(webContext);
-  // This page's data could not be read: the fallback below, as a 503 (ADR 026, ADR 031).
-  if (context.dataUnavailable)
-    throw data('The page data could not be read', {
-      status: 503,
-      statusText: 'Service Unavailable',
-    });
+  if (context.publicConfig.testHooks && url.searchParams.get('__throw') === 'loader')
+    throw new Error('Test hook: the loader failed');
   const { reads } = context;
   const [trending, user] = await Promise.all([
     reads.trendingLocations(),
     // Only a visitor with a session cookie can be signed in: the rest skip the read.
     context.hasSession ? loadSessionUser(reads) : null,
   ]);
-  return {
-    firstLoad: firstLoadOf(url, context),
-    config: context.publicConfig,
-    pageFlags: context.pageFlags,
-    nonce: context.nonce,
-    // What the footer's list shows and links to, not each place's whole summary: the root's
-    // data goes into every page (ADR 044).
-    trending: (trending?.data ?? []).map(({ clm_id, clm_name, clm_slug, clm_city, city_slug }) => ({
-      clm_id,
-      clm_name,
-      clm_slug,
-      clm_city,
-      city_slug,
-    })),
-    user,
+  const onDesktop = appOnDesktop(context.pageFlags);
+  const firstLoad: FirstLoad = {
+    routeSet: resolveRouteSet(url.pathname, context.device, onDesktop),
+    device: context.device,
+    appOnDesktop: onDesktop,
   };
+  return data(
+    {
+      firstLoad,
+      config: context.publicConfig,
+      pageFlags: context.pageFlags,
+      nonce: context.nonce,
+      // What the footer's list shows and links to, not each place's whole summary: the root's
+      // data goes into every page (ADR 044).
+      trending: (trending?.data ?? []).map(
+        ({ clm_id, clm_name, clm_slug, clm_city, city_slug }) => ({
+          clm_id,
+          clm_name,
+          clm_slug,
+          clm_city,
+          city_slug,
+        }),
+      ),
+      user,
+    },
+    // spec §2.2: the business landing shown at another address is a 404 (ADR 031)
+    { status: showsBusinessLanding(firstLoad.routeSet, url.pathname) ? 404 : 200 },
+  );
 }
 
 export const shouldRevalidate = () => false;
+
+/**
+ * A navigation in code (a search submitted, a form) to a path whose first load would pick
+ * another route set loads a new page, as links to it do (app/route-sets.ts needsFullLoad).
+ */
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
+  async ({ request }, next) => {
+    const url = new URL(request.url);
+    const pinned = pinnedFirstLoad();
+    const path = url.pathname + url.search;
+    if (pinned && needsFullLoad(pinned.routeSet, path, pinned.device, pinned.appOnDesktop))
+      throw redirectDocument(path);
+    await next();
+  },
+];
+
+/** The business landing's description, when the root shows it (the pages' `meta` defer to it). */
+export const meta: Route.MetaFunction = ({ loaderData, location }) =>
+  loaderData && showsBusinessLanding(loaderData.firstLoad.routeSet, location.pathname)
+    ? pageMeta(loaderData.config.siteUrl, location.pathname, businessMeta('landing', paths.biz()))
+    : [];
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData();
@@ -99,16 +142,22 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App() {
-  const data = useRootData();
-  if (data) rememberFirstLoad(data.firstLoad, data.config);
+export default function App({ loaderData }: Route.ComponentProps) {
+  rememberFirstLoad(loaderData.firstLoad, loaderData.config);
+  const { pathname } = useLocation();
   return (
-    <LinkNavigation>
+    <AuthProvider initialUser={loaderData.user}>
       <AppInstallProvider>
-        <Outlet />
+        {showsBusinessLanding(loaderData.firstLoad.routeSet, pathname) ? (
+          <ScreenLayout layout="business-bare" screen="biz-landing">
+            <BusinessLanding />
+          </ScreenLayout>
+        ) : (
+          <Outlet />
+        )}
         <Analytics />
       </AppInstallProvider>
-    </LinkNavigation>
+    </AuthProvider>
   );
 }
 
@@ -121,9 +170,5 @@ const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\
  */
 export function ErrorBoundary({ error }: { error: unknown }) {
   if (!isRouteErrorResponse(error)) console.error(error);
-  return (
-    <LinkNavigation>
-      <ErrorFallback error={error} />
-    </LinkNavigation>
-  );
+  return <ErrorFallback error={error} />;
 }

@@ -96,3 +96,13 @@ export const sameResultsQuery = (a: ResultsQuery, b: ResultsQuery) =>
 /** How many filters narrow the places (the words and the order are no filters). */
 export const filterCount = (query: ResultsQuery): number =>
   [query.category, query.cuisine, query.price.length > 0, query.openNow].filter(Boolean).length;
+
+/**
+ * Whether an address asks for search results (issue 18, ADR 036): a `q` (even empty: the
+ * results page then asks what to look for) or a category or cuisine filter (the chips). The
+ * home route and a city route show the results page when asked.
+ */
+export function asksForResults(url: URL): boolean {
+  const query = url.searchParams;
+  return query.has('q') || [query.get('category'), query.get('cuisine')].some((v) => !!v?.trim());
+}

@@ -31,3 +31,10 @@ export type ShareBody = z.infer<typeof ShareBody>;
 export const ShareRecorded = z
   .object({ status: z.literal('ok'), id: z.number().int() })
   .meta({ id: 'ShareRecorded' });
+
+export type ShareResourceType = (typeof SHARE_RESOURCE_TYPES)[number];
+/** What a shared link shares: the thing the ?referrer= tracker counts (spec §7). */
+export interface ShareResource {
+  type: ShareResourceType;
+  id: number;
+}

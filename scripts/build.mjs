@@ -1,7 +1,7 @@
 // Builds what `npm start` runs: the web app (React Router: build/client, build/server) and
 // the host process (build/host/main.js).
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
@@ -11,19 +11,9 @@ const web = spawnSync(process.execPath, ['node_modules/@react-router/dev/bin.cjs
 });
 if (web.status !== 0) process.exit(web.status ?? 1);
 
-// Vite's manifest of the client build names each screen's chunk (server/screen-preloads.ts).
-// It is kept beside the build, not under build/client, which is served to everyone.
-renameSync('build/client/.vite/manifest.json', 'build/client-manifest.json');
+// Vite's manifests are the build's own business: build/client is served to everyone.
 rmSync('build/client/.vite', { recursive: true, force: true });
 rmSync('build/server/.vite', { recursive: true, force: true });
-const manifest = JSON.parse(readFileSync('build/client-manifest.json', 'utf8'));
-for (const [key, chunk] of Object.entries(manifest)) {
-  // A screen's CSS is linked with every page (vite.config.ts); its own would arrive unlinked.
-  if (key.startsWith('app/screens/') && chunk.css?.length) {
-    console.error(`${key} has CSS of its own (${chunk.css.join(', ')}): see vite.config.ts`);
-    process.exit(1);
-  }
-}
 
 // Scripts and styles never change under a name: compress them once, as hard as possible, so
 // the server sends the smallest bytes without spending CPU per request (server/web.ts).

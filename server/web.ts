@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
@@ -19,32 +19,22 @@ import type { WebLoadContext } from '../contract/web-load-context';
 import { deviceClassFromUserAgent } from '../contract/device';
 import { projectRoot } from '../db/project-root';
 import { storageFaultOf } from '../db/storage-faults';
-import type { PageReadsOutcome, ReadRegistry } from './api/read-route';
+import { readUnavailable, type PageReadsOutcome, type ReadRegistry } from './api/read-route';
 import { sessionToken } from './auth/sessions';
 import type { Config } from './config';
 import { apiNotFound, STORAGE_RETRY_AFTER_SECONDS } from './errors';
 import { pageCsp } from './csp';
 import type { PageCache } from './page-cache';
 import { ensureIdCookie } from './cookies';
-import { screenPreloadsFrom, type ViteManifest } from './screen-preloads';
 import { ensureCsrfCookies } from './security';
 
-/** The reads of a page the database cannot serve: each answers null without asking it. */
-const NO_READS = Object.fromEntries(
-  Object.keys(READ_URLS).map((name) => [name, () => Promise.resolve(null)]),
+/** The reads of a page the database cannot serve: each fails, without asking it. */
+const UNAVAILABLE_READS = Object.fromEntries(
+  Object.keys(READ_URLS).map((name) => [name, () => Promise.reject(readUnavailable())]),
 ) as unknown as Reads;
 
 const buildDir = join(projectRoot(), 'build');
 const serverBuildFile = join(buildDir, 'server', 'index.js');
-const clientManifestFile = join(buildDir, 'client-manifest.json');
-
-/** The scripts React Router's page preloads for the one route (entry, root, screen). */
-function routePreloads(build: ServerBuild): Set<string> {
-  const { entry, routes } = build.assets;
-  return new Set(
-    [entry, ...Object.values(routes)].flatMap((r) => (r ? [r.module, ...(r.imports ?? [])] : [])),
-  );
-}
 const YEAR = 365 * 24 * 3600;
 
 /** The request as React Router takes it, at the site's own origin: never the Host it came with. */
@@ -71,7 +61,6 @@ export async function registerWebApp(
 ) {
   const built = existsSync(serverBuildFile);
   let handle: ((request: Request, context: WebLoadContext) => Promise<Response>) | undefined;
-  let screenPreloads: WebLoadContext['screenPreloads'];
   if (built) {
     const build = (await import(pathToFileURL(serverBuildFile).href)) as ServerBuild;
     const handler = createRequestHandler(build, config.isProduction ? 'production' : 'development');
@@ -83,13 +72,6 @@ export async function registerWebApp(
       throw new Error('build/server has no webContext (app/entry.server.tsx): run `npm run build`');
     handle = (request, context) =>
       handler(request, new RouterContextProvider(new Map([[webContext, context]])));
-    screenPreloads = existsSync(clientManifestFile)
-      ? screenPreloadsFrom(
-          JSON.parse(readFileSync(clientManifestFile, 'utf8')) as ViteManifest,
-          routePreloads(build),
-          build.publicPath,
-        )
-      : undefined;
     // Files of the client build; fingerprinted /assets never change under a name.
     await app.register(fastifyStatic, {
       root: join(buildDir, 'client'),
@@ -208,25 +190,23 @@ export async function registerWebApp(
       // A session comes as the auth_token cookie or the Auth-Token header (spec §7).
       const hasSession = sessionToken(request) !== null;
 
-      /** Renders this page; with placeholders for the nonce and the distinct id when cached. */
-      const renderWith = async (
-        values: { nonce: string; distinctId: string },
-        unavailable: boolean,
-      ) => {
-        const outcome: PageReadsOutcome = { personal: false, failed: false };
-        const documents = new WeakMap<Response, Buffer>();
+      /**
+       * Renders this page; with placeholders for the nonce and the distinct id when cached. A
+       * read that fails makes it the 503 "try again" page (server/api/read-route.ts).
+       */
+      const render = async (values: { nonce: string; distinctId: string }) => {
+        const outcome: PageReadsOutcome = { personal: false };
         const context: WebLoadContext = {
-          dataUnavailable: unavailable,
           nonce: values.nonce,
           publicConfig,
           pageFlags: { distinct_id: values.distinctId, flags: flagValues },
           device,
           hasSession,
-          screenPreloads,
           // A cookie a read sets while the page renders (a stale session cleared, say) goes
           // out with the page: the reads answer for this very request and reply.
-          reads: unavailable ? NO_READS : reads.pageReads(request, reply, request.log, outcome),
-          documents,
+          reads: dataUnavailable
+            ? UNAVAILABLE_READS
+            : reads.pageReads(request, reply, request.log, outcome),
         };
         const response = await handle(toFetchRequest(request, config.siteUrl), context);
         const headers: [string, string][] = [];
@@ -236,25 +216,9 @@ export async function registerWebApp(
         return {
           response,
           headers,
-          // The document entry's page as bytes; any other answer (an error's) by its body.
-          html:
-            documents.get(response) ??
-            (response.body ? Buffer.from(await response.arrayBuffer()) : null),
+          html: response.body ? Buffer.from(await response.arrayBuffer()) : null,
           outcome,
         };
-      };
-      /**
-       * A read the database could not serve makes the page the 503 "try again" page (ADR 026);
-       * so does a failed read on a page that would say "not found": 404 is for a real absence
-       * only, a passing fault must not tell people or search engines that a place is gone
-       * (ADR 031). `unavailable` says which it was, for the page cache (ADR 062).
-       */
-      const render = async (values: { nonce: string; distinctId: string }) => {
-        const rendered = await renderWith(values, dataUnavailable);
-        const { outcome, response } = rendered;
-        const failed = outcome.unavailable || (outcome.failed && response.status === 404);
-        const page = failed ? await renderWith(values, true) : rendered;
-        return { ...page, unavailable: dataUnavailable || failed };
       };
 
       const cacheable =
@@ -287,11 +251,10 @@ export async function registerWebApp(
             cacheable:
               rendered.response.status === 200 &&
               !rendered.outcome.personal &&
-              !rendered.outcome.failed &&
               type.startsWith('text/html') &&
               rendered.response.headers.getSetCookie().length === 0,
             // the database could not serve it: a page kept past its time answers instead
-            unavailable: rendered.unavailable,
+            unavailable: rendered.response.status === 503,
           };
         });
         reply.header('x-page-cache', stale ? 'stale' : hit ? 'hit' : 'miss');

@@ -1,5 +1,5 @@
+import { Link } from 'react-router';
 import type { ReactNode } from 'react';
-import { Link } from '../components/ui/link';
 import { tracked } from '../shared/tracked';
 import { openConsentSettings } from '../features/analytics/consent';
 import type { TrackedLabel } from '../../contract/analytics-events';

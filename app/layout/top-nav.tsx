@@ -1,7 +1,6 @@
 import { Menu, Smartphone, X } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type MouseEvent, type RefObject } from 'react';
-import { NavLink } from 'react-router';
-import { Link } from '../components/ui/link';
+import { Link, NavLink } from 'react-router';
 import { useAppInstall } from '../features/app-install/app-install';
 import { AccountControl } from '../shared/auth/account-control';
 import { paths } from '../paths';

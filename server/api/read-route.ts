@@ -57,22 +57,23 @@ interface Registered {
   handler: (call: ReadCall<unknown, unknown>) => Promise<unknown>;
 }
 
-/** What the reads of one page render did (server/web.ts keeps the page for others only if neither). */
+/** What the reads of one page render did (server/web.ts keeps the page for others only if not). */
 export interface PageReadsOutcome {
   /** A read answered for this visitor alone (not a public read). */
   personal: boolean;
-  /**
-   * A read failed for a reason other than refusing its input or not finding its thing. A page
-   * that then says "not found" may only have missed what it looked for: the host answers the
-   * 503 "try again" page instead of that 404.
-   */
-  failed: boolean;
-  /**
-   * A read failed because the database cannot serve it (not answering): the page would show
-   * nothing true, so the host answers the 503 "try again" page instead (ADR 026).
-   */
-  unavailable?: boolean;
 }
+
+/**
+ * What a page's read throws when it could not be answered (a fault, or a database that cannot
+ * serve it): a 503 the root's error boundary shows as spec §8's fallback with its Retry. A page
+ * never shows "not found" for what it merely failed to read (ADR 031), nor a page of nothing
+ * (ADR 026). React Router takes a thrown Response as the page's answer.
+ */
+export const readUnavailable = () =>
+  new Response('The page data could not be read', {
+    status: 503,
+    statusText: 'Service Unavailable',
+  });
 
 const memos = new WeakMap<FastifyRequest, Map<string, Promise<unknown>>>();
 
@@ -186,14 +187,15 @@ export function createReadRegistry(options: {
   /**
    * The reads of one page render: each checks its input with the endpoint's schemas, runs its
    * handler for this page's request (the visitor's cookies; cookies a read sets go out with the
-   * page) and answers null when refused or failed (spec §8), as the browser's client does.
+   * page), answers null when refused (its input, or its thing is not there) and throws
+   * `readUnavailable()` when it failed.
    */
   function pageReads(
     request: FastifyRequest,
     reply: FastifyReply,
     log: FastifyBaseLogger,
-    /** What this render's reads did: a page is kept for others only if both stay false. */
-    outcome: PageReadsOutcome = { personal: false, failed: false },
+    /** What this render's reads did: a page is kept for others only if `personal` stays false. */
+    outcome: PageReadsOutcome = { personal: false },
   ): Reads {
     const memo = memoFor(request);
     const failOnPurpose =
@@ -239,16 +241,14 @@ export function createReadRegistry(options: {
         } else if (fault) {
           // Every read of every page fails alike while it lasts: the outage is logged once when
           // it starts and once when it ends (server/health.ts), each read only at debug level.
-          outcome.failed = true;
-          outcome.unavailable = true;
           log.debug(
             { read: name, fault },
             'read failed during a page render: the database cannot serve it',
           );
+          throw readUnavailable();
         } else {
-          // The page shows what it can (spec §8), but is not kept for anyone else.
-          outcome.failed = true;
           log.error({ err: error, read: name }, 'read failed during a page render');
+          throw readUnavailable();
         }
         return null;
       }

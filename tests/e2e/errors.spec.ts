@@ -59,17 +59,20 @@ test.describe('error fallback (spec §8)', () => {
     page,
     consoleProblems,
   }) => {
-    consoleProblems.allow(/status of 500|API GET \/api\/v2\/locations\/\d+ failed|A read failed/);
+    consoleProblems.allow(/status of 503/);
     await page.goto('/city/il/chicago');
     await hydrated(page);
     const link = page.locator('main a[href^="/location/"]').first();
-    const id = /-(\d+)$/.exec((await link.getAttribute('href')) ?? '')?.[1];
-    expect(id).toBeTruthy();
-    // The place's own read fails as a fault of the server would; its other reads answer.
-    await page.route(new RegExp(`/api/v2/locations/${id}(\\?.*)?$`), (route) =>
-      route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"internal"}' }),
-    );
+    // Test hook: every read of the navigation's one data request fails as a fault of the server
+    // would (a 500), so the place page would otherwise say "not found".
+    await page.route(/\.data(\?|$)/, (route) => {
+      const url = new URL(route.request().url());
+      url.searchParams.set('__throw', 'read');
+      return route.continue({ url: url.toString() });
+    });
+    const data = page.waitForResponse((response) => response.url().includes('__throw=read'));
     await link.click();
+    expect((await data).status()).toBe(503);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
       "Oops, looks like something went wrong. Let's try this again.",
     );

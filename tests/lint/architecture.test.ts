@@ -58,34 +58,28 @@ describe('the layer rules (import-x/no-restricted-paths)', () => {
       message: new RegExp(`A feature imports no other feature \\(app/features/${featureA} `),
     },
     {
-      what: 'a feature imports a screen',
-      file: `app/features/${featureA}/lint-fixture.tsx`,
-      target: () => '../../screens/registry',
-      message: /A feature imports no layout, screen or route module/,
-    },
-    {
       what: 'a feature imports the root',
       file: `app/features/${featureA}/lint-fixture.tsx`,
       target: () => '../../root',
-      message: /A feature imports no layout, screen or route module/,
+      message: /A feature imports no layout or route module/,
     },
     {
       what: 'a feature imports a route module',
       file: `app/features/${featureA}/lint-fixture.tsx`,
-      target: () => '../../routes/screen',
-      message: /A feature imports no layout, screen or route module/,
+      target: () => '../../routes/home',
+      message: /A feature imports no layout or route module/,
     },
     {
       what: 'a feature imports the server entry',
       file: `app/features/${featureA}/lint-fixture.tsx`,
       target: () => '../../entry.server',
-      message: /A feature imports no layout, screen or route module/,
+      message: /A feature imports no layout or route module/,
     },
     {
       what: 'a feature imports the layout',
       file: `app/features/${featureA}/lint-fixture.tsx`,
       target: () => someModuleIn('app/layout', `app/features/${featureA}`),
-      message: /A feature imports no layout, screen or route module/,
+      message: /A feature imports no layout or route module/,
     },
     {
       what: 'a component imports a feature',
@@ -94,9 +88,9 @@ describe('the layer rules (import-x/no-restricted-paths)', () => {
       message: /app\/components is the UI kit/,
     },
     {
-      what: 'a component imports a screen',
+      what: 'a component imports a route module',
       file: 'app/components/ui/lint-fixture.tsx',
-      target: () => '../../screens/registry',
+      target: () => '../../routes/home',
       message: /app\/components is the UI kit/,
     },
     {
@@ -118,16 +112,10 @@ describe('the layer rules (import-x/no-restricted-paths)', () => {
       message: /app\/shared sits below the features/,
     },
     {
-      what: 'the layout imports a screen',
+      what: 'the layout imports a route module',
       file: 'app/layout/lint-fixture.tsx',
-      target: () => '../screens/registry',
-      message: /The layout imports no screen or route module/,
-    },
-    {
-      what: 'a screen imports a route module',
-      file: 'app/screens/lint-fixture.tsx',
-      target: () => '../routes/screen',
-      message: /A screen imports no route module/,
+      target: () => '../routes/home',
+      message: /The layout imports no route module/,
     },
     {
       what: 'a plain app module imports a feature',
@@ -155,7 +143,7 @@ describe('the layer rules (import-x/no-restricted-paths)', () => {
   it.each([
     ['a feature', `app/features/${featureA}/lint-fixture.tsx`],
     ['the layout', 'app/layout/lint-fixture.tsx'],
-    ['a screen', 'app/screens/lint-fixture.tsx'],
+    ['a route module', 'app/routes/lint-fixture.tsx'],
   ])('lets %s import its own folder and the layers below', async (_, file) => {
     const from = file.slice(0, file.lastIndexOf('/'));
     const code = [
@@ -170,16 +158,16 @@ describe('the layer rules (import-x/no-restricted-paths)', () => {
     expect(await lint(file, code)).toEqual([]);
   });
 
-  it('lets a screen compose features and the layout', async () => {
+  it('lets a route module compose features and the layout', async () => {
     const code = [
-      `import * as feature from '${someModuleIn(`app/features/${featureA}`, 'app/screens')}';`,
-      `import * as other from '${someModuleIn(`app/features/${featureB}`, 'app/screens')}';`,
-      `import * as layout from '${someModuleIn('app/layout', 'app/screens')}';`,
+      `import * as feature from '${someModuleIn(`app/features/${featureA}`, 'app/routes')}';`,
+      `import * as other from '${someModuleIn(`app/features/${featureB}`, 'app/routes')}';`,
+      `import * as layout from '${someModuleIn('app/layout', 'app/routes')}';`,
       '',
       'export const used = [feature, other, layout];',
       '',
     ].join('\n');
-    expect(await lint('app/screens/lint-fixture.tsx', code)).toEqual([]);
+    expect(await lint('app/routes/lint-fixture.tsx', code)).toEqual([]);
   });
 });
 
@@ -215,11 +203,6 @@ describe('the web app’s restricted imports (@typescript-eslint/no-restricted-i
 
   it.each([
     {
-      what: "React Router's Link, which the app replaces with its own (ADR 052)",
-      code: `import { Link } from 'react-router';\n\nexport const used = Link;\n`,
-      message: 'docs/decisions/052-one-navigate-for-every-link.md',
-    },
-    {
       what: 'a value imported from a contract schema module',
       code: `import { Location } from '../../../contract/locations';\n\nexport const used = Location;\n`,
       message: 'Import only types from contract schema modules',
@@ -230,10 +213,9 @@ describe('the web app’s restricted imports (@typescript-eslint/no-restricted-i
     ]);
   });
 
-  it("is quiet about the app's Link and React Router's other exports", async () => {
+  it("is quiet about React Router's own Link and its other exports", async () => {
     const code = [
-      `import { NavLink, useNavigate } from 'react-router';`,
-      `import { Link } from '../../components/ui/link';`,
+      `import { Link, NavLink, useNavigate } from 'react-router';`,
       '',
       'export const used = [Link, NavLink, useNavigate];',
       '',

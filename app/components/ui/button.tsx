@@ -1,5 +1,5 @@
+import { Link } from 'react-router';
 import type { AnchorHTMLAttributes, ButtonHTMLAttributes, ReactNode } from 'react';
-import { Link } from './link';
 import styles from './button.module.css';
 
 type Variant = 'primary' | 'secondary' | 'ghost' | 'inverse';

@@ -1,4 +1,4 @@
-import { Link } from './link';
+import { Link } from 'react-router';
 import { paths } from '../../paths';
 import { useFullLoad } from '../../use-full-load';
 import styles from './logo.module.css';

@@ -1,5 +1,5 @@
+import { Link } from 'react-router';
 import type { ReactNode } from 'react';
-import { Link } from './link';
 import type { LocationSummary } from '../../../contract/locations';
 import styles from './poster-card.module.css';
 

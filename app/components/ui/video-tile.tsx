@@ -1,4 +1,4 @@
-import { Link } from './link';
+import { Link } from 'react-router';
 import type { Review } from '../../../contract/reviews';
 import { paths } from '../../paths';
 import { Avatar } from './avatar';

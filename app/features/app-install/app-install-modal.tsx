@@ -2,7 +2,6 @@ import { useId } from 'react';
 import { ButtonLink } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { useRootData } from '../../root-data';
-import type { ScreenId } from '../../route-sets';
 import type { AppAction } from './app-install';
 import { StoreBadges } from './store-badges';
 import styles from './app-install.module.css';
@@ -17,7 +16,7 @@ export const MODAL_TITLES = {
  * spec §2.5: on a location page the modal says 'Download the app to follow this location',
  * whichever button opened it (the header's, the install banner's, Follow); elsewhere the default.
  */
-export function modalTitle(action: AppAction, screen: ScreenId): string {
+export function modalTitle(action: AppAction, screen: string | undefined): string {
   return action === 'follow-location' || screen === 'location'
     ? MODAL_TITLES.followLocation
     : MODAL_TITLES.default;

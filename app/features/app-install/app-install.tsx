@@ -1,9 +1,7 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { deviceClassFromWidth } from '../../../contract/device';
-import { pinnedFirstLoad } from '../../page-state';
 import { useRootData } from '../../root-data';
-import { resolveScreen } from '../../route-sets';
 import { AppInstallModal, modalTitle } from './app-install-modal';
 import { buildAppDeepLink } from './deep-link';
 
@@ -45,18 +43,13 @@ export function AppInstallProvider({ children }: { children: ReactNode }) {
       const mobile = deviceClassFromWidth(window.innerWidth) === 'mobile';
       if (mobile && window.sessionStorage.getItem(APP_MODAL_SESSION_KEY) === null) {
         window.sessionStorage.setItem(APP_MODAL_SESSION_KEY, '1');
-        // The screen this page shows, by the rule the loaders use (client navigations stay in
-        // the first load's route set).
-        const screen = resolveScreen(
-          pinnedFirstLoad()?.routeSet ?? 'consumer',
-          location.pathname + location.search,
-        );
-        setTitle(modalTitle(next, screen.id));
+        // The screen this page shows, as its <main> names it (app/layout/screen-layout.tsx).
+        setTitle(modalTitle(next, document.getElementById('main')?.dataset.screen));
         return;
       }
       window.open(appLink(), '_blank', 'noopener,noreferrer');
     },
-    [appLink, location.pathname, location.search],
+    [appLink],
   );
 
   const value = useMemo(

@@ -1,7 +1,6 @@
 import { ExternalLink, MapPin } from 'lucide-react';
 import { useId } from 'react';
-import { useNavigate, useRevalidator } from 'react-router';
-import { Link } from '../../components/ui/link';
+import { Link, useNavigate, useRevalidator } from 'react-router';
 import { SUPER_CATEGORY_NAMES, type SuperCategory } from '../../../contract/super-categories';
 import { LinkTabs } from '../../components/ui/tabs';
 import { VideoGrid } from '../../components/ui/video-grid';

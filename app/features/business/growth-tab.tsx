@@ -1,5 +1,5 @@
+import { Link } from 'react-router';
 import { useEffect, useRef } from 'react';
-import { Link } from '../../components/ui/link';
 import type { Growth, GrowthDay } from '../../../contract/business';
 import { dashboardHref, GROWTH_RANGES, type DashboardData } from './dashboard-data';
 import type { ChartSeries } from './growth-chart';

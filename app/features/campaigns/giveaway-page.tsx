@@ -1,4 +1,4 @@
-import { Link } from '../../components/ui/link';
+import { Link } from 'react-router';
 import { US_STATES } from '../../../contract/campaign-options';
 import { paths } from '../../paths';
 import { useRootData } from '../../root-data';

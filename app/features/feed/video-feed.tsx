@@ -1,7 +1,6 @@
 import { ChevronDown, ChevronUp } from 'lucide-react';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { useLocation } from 'react-router';
-import { Link } from '../../components/ui/link';
+import { Link, useLocation } from 'react-router';
 import type { Review } from '../../../contract/reviews';
 import { Avatar } from '../../components/ui/avatar';
 import { Button } from '../../components/ui/button';

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import {
   ArrowRight,
   BedDouble,
@@ -8,7 +9,6 @@ import {
   UtensilsCrossed,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from '../../components/ui/link';
 import type { City } from '../../../contract/cities';
 import { SUPER_CATEGORY_NAMES, type SuperCategory } from '../../../contract/super-categories';
 import type { Review } from '../../../contract/reviews';

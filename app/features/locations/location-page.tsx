@@ -1,6 +1,6 @@
+import { Link } from 'react-router';
 import { Clock, Globe, MapPin, Phone, Store, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from '../../components/ui/link';
 import { SUPER_CATEGORY_NAMES, type SuperCategory } from '../../../contract/super-categories';
 import type { Location, LocationFollows, TipList } from '../../../contract/locations';
 import type { VideoList } from '../../../contract/reviews';

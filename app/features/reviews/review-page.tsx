@@ -1,6 +1,6 @@
+import { Link } from 'react-router';
 import { MapPin } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from '../../components/ui/link';
 import type { Review, VideoList } from '../../../contract/reviews';
 import { Avatar } from '../../components/ui/avatar';
 import { VideoGrid } from '../../components/ui/video-grid';

@@ -10,8 +10,7 @@ import {
   X,
 } from 'lucide-react';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { useLocation, useNavigate, useNavigation, useRevalidator } from 'react-router';
-import { Link } from '../../components/ui/link';
+import { Link, useLocation, useNavigate, useNavigation, useRevalidator } from 'react-router';
 import type { City } from '../../../contract/cities';
 import type { Classification } from '../../../contract/classifications';
 import type { SearchPlace, SearchResults } from '../../../contract/search';

@@ -1,10 +1,4 @@
-import type { SHARE_RESOURCE_TYPES } from '../../../contract/trackers';
-
-export type ShareResourceType = (typeof SHARE_RESOURCE_TYPES)[number];
-export interface ShareResource {
-  type: ShareResourceType;
-  id: number;
-}
+export type { ShareResource, ShareResourceType } from '../../../contract/trackers';
 
 export const REFERRER_PARAM = 'referrer';
 

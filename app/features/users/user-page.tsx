@@ -1,6 +1,6 @@
+import { Link } from 'react-router';
 import { Film, MapPin, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from '../../components/ui/link';
 import type { UserCollectionList } from '../../../contract/collections';
 import type { ReviewsByCity } from '../../../contract/user-reviews';
 import type { User } from '../../../contract/users';

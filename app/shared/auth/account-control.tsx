@@ -1,6 +1,6 @@
+import { Link } from 'react-router';
 import { LogOut, Store, UserRound } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link } from '../../components/ui/link';
 import { Avatar } from '../../components/ui/avatar';
 import { Button } from '../../components/ui/button';
 import { paths } from '../../paths';

@@ -195,7 +195,7 @@ export type SocialTag = { property: string; content: string } | { name: string; 
 
 /**
  * Open Graph and Twitter card tags of a page, every URL absolute. og:title, og:description,
- * og:url and og:site_name are not repeated here: routes/screen.tsx writes them for every page.
+ * og:url and og:site_name are not repeated here: pageMeta (page-meta.ts) writes them for every page.
  */
 export function socialMeta(input: SocialMetaInput): SocialTag[] {
   const origin = new URL(input.url).origin;

@@ -1,0 +1,22 @@
+import type { Route } from './+types/communityround';
+import { ScreenLayout, type PageHandle } from '../layout/screen-layout';
+import { CommunityRoundPage } from '../features/campaigns/community-round-page';
+import { routeMeta } from '../shared/seo/page-meta';
+
+/** The campaign page `communityround` (spec §2.3), with a compact logo-only header, no footer or banner. */
+export const handle: PageHandle = { screen: 'communityround' };
+
+export const meta: Route.MetaFunction = (args) =>
+  routeMeta({ ...args, loaderData: null }, () => ({
+    title: 'The Spotreel community round · Spotreel',
+    description:
+      'Reserve your interest in owning a piece of Spotreel. No payment today, no obligation.',
+  }));
+
+export default function Communityround() {
+  return (
+    <ScreenLayout layout="campaign-compact">
+      <CommunityRoundPage />
+    </ScreenLayout>
+  );
+}

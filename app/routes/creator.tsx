@@ -1,0 +1,58 @@
+import { data } from 'react-router';
+import type { Route } from './+types/creator';
+import { NotFound } from '../components/ui/page-header';
+import type { PageHandle } from '../layout/screen-layout';
+import { routeMeta } from '../shared/seo/page-meta';
+import { ShareButton } from '../features/sharing/share-button';
+import { useShareTracker } from '../features/sharing/use-share-tracker';
+import { EditProfileButton } from '../features/users/edit-profile';
+import { UserPage } from '../features/users/user-page';
+import { webContext } from '../load-context';
+import { paths } from '../paths';
+
+/** Creator profile `users/:userSlug` (spec §2.4): by id, username or vanity url (ADR 006). */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { reads } = context.get(webContext);
+  const route = await reads.route({ slug: params.userSlug }, { target_type: 'user' });
+  const user = route?.targetType === 'user' ? route.target : null;
+  if (!user) return data({ user: null }, { status: 404 });
+  const [byCity, collections] = await Promise.all([
+    reads.userReviewsByCity({ id: user.user_id }),
+    reads.userCollections({ userId: user.user_id }),
+  ]);
+  return { user, byCity, collections: collections && 'data' in collections ? collections : null };
+}
+
+export const handle: PageHandle = { screen: 'user' };
+
+export const meta: Route.MetaFunction = (args) =>
+  routeMeta(args, ({ user }) =>
+    user
+      ? {
+          title: `${user.display_name} (@${user.user_name}) · Spotreel`,
+          description: user.bio || `Videos of favourite spots by @${user.user_name}.`,
+          canonicalPath: paths.user(user.vanity_url),
+          social: { type: 'profile', image: { url: user.avatar_url, alt: user.display_name } },
+        }
+      : { title: 'Creator not found · Spotreel', description: 'This creator is not on Spotreel.' },
+  );
+
+export default function Creator({ loaderData }: Route.ComponentProps) {
+  useShareTracker(loaderData.user ? { type: 'user', id: loaderData.user.user_id } : null);
+  if (!loaderData.user) return <NotFound what="creator" />;
+  const { user } = loaderData;
+  return (
+    <UserPage
+      data={loaderData}
+      actions={
+        <>
+          <EditProfileButton profile={user} />
+          <ShareButton
+            title={`@${user.user_name} on Spotreel`}
+            path={paths.user(user.vanity_url)}
+          />
+        </>
+      }
+    />
+  );
+}
