@@ -49,6 +49,7 @@ export function LinkNavigation({ children }: { children: ReactNode }) {
   const [value] = useState<Navigation>(() => ({ navigate, here: { path: createPath(location) } }));
   // Before the browser paints the new page, so no click on it compares with the page before.
   useLayoutEffect(() => {
+    // eslint-disable-next-line react-hooks/immutability -- removed with the custom Link (issue 37)
     value.here.path = createPath(location);
   }, [value, location]);
   return <Navigate.Provider value={value}>{children}</Navigate.Provider>;
