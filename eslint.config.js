@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 const here = import.meta.dirname;
 const LAYERS = 'docs/decisions/020-layers-lint.md';
@@ -119,6 +120,11 @@ export default tseslint.config(
       ],
       'import-x/ignore': ['node_modules'],
     },
+  },
+  {
+    // The rules of hooks and React's own render rules (refs, state set in effects, deps) for the web app.
+    files: ['app/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
   },
   {
     // The web app takes only types from the contract's schema modules (CONTRIBUTING.md footguns).

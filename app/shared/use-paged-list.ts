@@ -1,4 +1,12 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useEffectEvent,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type RefObject,
+} from 'react';
 import type { PaginationData } from '../../contract/common';
 
 /** One page of a list and where the next one starts (null: the list ends here). */
@@ -139,7 +147,8 @@ export function useLoadWhenNear(
   // whole list under the footer.
   const passedAt = useRef<number | null>(null);
   const waiting = useRef(false);
-  const look = useCallback(() => {
+  // An effect event: the effects below and the looks they schedule call it; it reads only refs.
+  const look = useEffectEvent(() => {
     const element = trigger.current;
     const { hasMore, loading, failed, loadMore } = latest.current;
     // Not before the visitor scrolls: a page that opens near its list does not load ahead unasked.
@@ -164,7 +173,7 @@ export function useLoadWhenNear(
     // Asked: no other look asks again before the render that says it is loading.
     latest.current = { ...latest.current, loading: true };
     loadMore();
-  }, [trigger]);
+  });
 
   useEffect(() => {
     const element = trigger.current;
@@ -189,8 +198,8 @@ export function useLoadWhenNear(
       observer?.disconnect();
       cancelAnimationFrame(frame);
     };
-  }, [trigger, hasMore, failed, look]);
+  }, [trigger, hasMore, failed]);
 
   // After every page (the list just grew, or a page was asked for and the list waits).
-  useEffect(look, [look, hasMore, loading, failed]);
+  useEffect(() => look(), [trigger, hasMore, loading, failed]);
 }

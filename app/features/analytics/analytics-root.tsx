@@ -113,8 +113,9 @@ export function Analytics() {
       stopListening();
       window.removeEventListener('pagehide', rescue);
     };
-    // Once per page: the root's data never changes after the first load.
-  }, []);
+    // Once per page: the root's data never changes after the first load (root.tsx's
+    // shouldRevalidate), so `root` keeps its identity.
+  }, [root]);
 
   if (!asking || !root) return null;
   const choose = (choice: Consent) => {

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import type { Growth, GrowthDay } from '../../../contract/business';
 import { dashboardHref, GROWTH_RANGES, type DashboardData } from './dashboard-data';
-import type { ChartSeries } from './growth-chart';
+import type { ChartSeries, drawChart } from './growth-chart';
 import { KpiCards } from './kpi-cards';
 import styles from './business.module.css';
 
@@ -88,7 +88,17 @@ function GrowthFigure({ growth, metric }: { growth: Growth; metric: Metric }) {
   const box = useRef<HTMLDivElement>(null);
   const days = growth.days.map((day) => day.date);
   const values = growth.days.map(metric.value);
+  // Names everything the chart draws (place, range, values; the metric is the figure's own): the
+  // chart is drawn again when it changes, not for each render's new but equal arrays.
   const key = `${growth.clm_id}:${growth.range}:${values.join(',')}`;
+  const draw = useEffectEvent((element: HTMLElement, drawWith: typeof drawChart) =>
+    drawWith(element, days, {
+      label: metric.column,
+      values,
+      color: metric.color,
+      kind: metric.kind,
+    }),
+  );
 
   useEffect(() => {
     const element = box.current;
@@ -96,19 +106,12 @@ function GrowthFigure({ growth, metric }: { growth: Growth; metric: Metric }) {
     let cleanUp: (() => void) | null = null;
     let live = true;
     void import('./growth-chart').then(({ drawChart }) => {
-      if (live)
-        cleanUp = drawChart(element, days, {
-          label: metric.column,
-          values,
-          color: metric.color,
-          kind: metric.kind,
-        });
+      if (live) cleanUp = draw(element, drawChart);
     });
     return () => {
       live = false;
       cleanUp?.();
     };
-    // `key` names everything the chart draws (days, values, range, place)
   }, [key]);
 
   const total =

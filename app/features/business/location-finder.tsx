@@ -36,14 +36,18 @@ export function LocationFinder({
   const config = useRootData()?.config;
   const defaultTarget = useBusinessEntryDefault();
 
+  // What a new term means is set in the same event as the term (not by an effect a render later):
+  // a search under way, or none (too short) and no places. The effect below asks after a pause.
+  function changeTerm(next: string) {
+    setTerm(next);
+    const searchable = searchableTerm(next) !== null;
+    setLoading(searchable);
+    if (!searchable) setPlaces(null);
+  }
+
   useEffect(() => {
     const query = searchableTerm(term);
-    if (!query) {
-      setPlaces(null);
-      setLoading(false);
-      return;
-    }
-    setLoading(true);
+    if (!query) return;
     let current = true;
     const timer = window.setTimeout(async () => {
       const answer = await browserReads().search(
@@ -90,7 +94,7 @@ export function LocationFinder({
           id={inputId}
           type="search"
           value={term}
-          onChange={(event) => setTerm(event.target.value)}
+          onChange={(event) => changeTerm(event.target.value)}
           placeholder="Business name, like Tacos Moreno"
           autoComplete="off"
           aria-controls={resultsId}

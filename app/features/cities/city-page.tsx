@@ -53,7 +53,9 @@ export function CityPage({
   actions: ReactNode;
 }) {
   const { city, feed } = data;
-  const stream = useCityFeed(city.clm_id, feed);
+  // Taken apart: any read, during render, from the one object that holds the sentinel ref counts
+  // as reading a ref (react-hooks/refs). The sentinel is the only ref; the rest are values.
+  const { videos, hasMore, loading, sentinel, loadMore } = useCityFeed(city.clm_id, feed);
   const cuisines = useClassificationPages('cuisines', city.clm_id, data.cuisines);
   const categories = useClassificationPages('practicalCategories', city.clm_id, data.categories);
   const total = feed.super_categories.reduce((sum, s) => sum + s.count, 0);
@@ -190,13 +192,13 @@ export function CityPage({
           <h2 id="feed-title" className={styles.sectionTitle}>
             Latest from {city.clm_city}
           </h2>
-          {stream.videos.length > 0 ? (
-            <VideoGrid reviews={stream.videos} label={`Videos from ${city.clm_city}`} />
+          {videos.length > 0 ? (
+            <VideoGrid reviews={videos} label={`Videos from ${city.clm_city}`} />
           ) : (
             <p className={styles.empty}>No videos from {city.clm_city} yet.</p>
           )}
-          <div ref={stream.sentinel} className={styles.sentinel} aria-hidden={!stream.loading}>
-            {stream.loading ? (
+          <div ref={sentinel} className={styles.sentinel} aria-hidden={!loading}>
+            {loading ? (
               <div className={styles.loadingRow}>
                 {[0, 1, 2, 3].map((i) => (
                   <Skeleton key={i} height="180px" />
@@ -204,17 +206,13 @@ export function CityPage({
               </div>
             ) : null}
           </div>
-          {stream.hasMore ? (
+          {hasMore ? (
             <div className={styles.more}>
-              <Button
-                variant="secondary"
-                onClick={() => void stream.loadMore()}
-                disabled={stream.loading}
-              >
+              <Button variant="secondary" onClick={() => void loadMore()} disabled={loading}>
                 Show more videos
               </Button>
             </div>
-          ) : stream.videos.length > 0 ? (
+          ) : videos.length > 0 ? (
             <p className={styles.end}>You’ve reached the end of {city.clm_city} — for now.</p>
           ) : null}
         </section>

@@ -1,5 +1,13 @@
 import { ChevronDown, ChevronUp } from 'lucide-react';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useEffectEvent,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { Link, useLocation } from 'react-router';
 import type { Review } from '../../../contract/reviews';
 import { Avatar } from '../../components/ui/avatar';
@@ -25,8 +33,6 @@ const prefersReducedMotion = () => window.matchMedia('(prefers-reduced-motion: r
 const WHEEL_STEP_PX = 40;
 /** Wheel events closer together than this belong to one gesture: one step, not one per event. */
 const WHEEL_GESTURE_GAP_MS = 250;
-
-const useIsomorphicLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
 
 /**
  * One full-height short-video feed (spec §2.4 feed and collection screens): a slide per video,
@@ -112,18 +118,18 @@ export function VideoFeed({
   }, [slideCount, key]);
 
   // A new feed opens at its start: the first video, or the one its address names. Before paint,
-  // so the first video does not flash (or start playing) on the way.
-  const startRef = useRef(start);
-  startRef.current = start;
-  useIsomorphicLayoutEffect(() => {
+  // so the first video does not flash (or start playing) on the way. An effect event: it reads the
+  // `start` of the render that brought the new feed, and a new `start` alone does not move it.
+  const openAtStart = useEffectEvent(() => {
     const scroller = scrollerRef.current;
     if (!scroller) return;
-    const index = startRef.current;
+    const index = start;
     const slide = scroller.querySelector<HTMLElement>(`[data-slide="${index}"]`);
     scroller.scrollTo({ top: index > 0 && slide ? slide.offsetTop - scroller.offsetTop : 0 });
     currentRef.current = index;
     addressed.current = index;
-  }, [key]);
+  });
+  useLayoutEffect(() => openAtStart(), [key]);
 
   // The address bar follows the video in view, once the visitor has moved.
   const { key: entry } = useLocation();

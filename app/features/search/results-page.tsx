@@ -9,7 +9,7 @@ import {
   UtensilsCrossed,
   X,
 } from 'lucide-react';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useNavigation, useRevalidator } from 'react-router';
 import type { City } from '../../../contract/cities';
 import type { Classification } from '../../../contract/classifications';
@@ -81,12 +81,17 @@ const placeId = (place: SearchPlace) => place.clm_id;
 export function ResultsPage({ data, search }: { data: ResultsData; search: ReactNode }) {
   const { city, position } = data;
   const answer = data.results === 'nothing-asked' ? null : data.results;
-  const scope = city ? { stateSlug: city.state_slug, citySlug: city.city_slug } : undefined;
+  // One object per city, so `go` below keeps its identity between renders.
+  const scope = useMemo(
+    () => (city ? { stateSlug: city.state_slug, citySlug: city.city_slug } : undefined),
+    [city],
+  );
   const scopeCity = city ? { name: city.clm_city, state: city.clm_state } : null;
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const navigation = useNavigation();
-  const revalidator = useRevalidator();
+  // `revalidate` keeps its identity (React Router's router is one for the page).
+  const { revalidate, state: revalidation } = useRevalidator();
   const hydrated = useHydrated();
 
   // The form shows where the visitor is going at once, while the next results load: the change
@@ -127,20 +132,20 @@ export function ResultsPage({ data, search }: { data: ResultsData; search: React
     if (!wantsPosition || position) return;
     // This tab was given a position already: read again with it.
     if (visitorPosition()) {
-      void revalidator.revalidate();
+      void revalidate();
       return;
     }
     let live = true;
     // The words said "near me": that is the visitor asking. A shared "sort by distance" link
     // asks only when the browser allows it already (no prompt); otherwise the button below.
     void (nearMe ? Promise.resolve(true) : positionAllowed()).then((ask) => {
-      if (live && ask) void locate(() => void revalidator.revalidate());
+      if (live && ask) void locate(() => void revalidate());
     });
     return () => {
       live = false;
     };
-    // once per answer that wants a position
-  }, [wantsPosition, position, nearMe]);
+    // once per answer that wants a position (`locate` and `revalidate` keep their identity)
+  }, [wantsPosition, position, nearMe, locate, revalidate]);
 
   const changeSort = (sort: ResultSort) => {
     const next = { ...query, sort };
@@ -198,7 +203,7 @@ export function ResultsPage({ data, search }: { data: ResultsData; search: React
   const videos = (answer?.data.reviews ?? []).slice(0, SIDE_RESULTS.reviews);
   const filters = filterCount(data.query);
   const sortedByDistance = !!position && (data.query.sort === 'distance' || nearMe);
-  const loadingResults = pending !== null || revalidator.state === 'loading';
+  const loadingResults = pending !== null || revalidation === 'loading';
 
   return (
     <div className={`page-width ${styles.page}`}>
@@ -263,7 +268,7 @@ export function ResultsPage({ data, search }: { data: ResultsData; search: React
         <LocationNotice
           locating={locating}
           nearMe={nearMe}
-          onLocate={() => void locate(() => void revalidator.revalidate())}
+          onLocate={() => void locate(() => void revalidate())}
         />
       ) : null}
 

@@ -21,6 +21,14 @@ export type UsernameCheck =
 
 const CHECK_DELAY_MS = 300;
 
+/** What the rules alone say of `username`: the server is asked only about a name they allow. */
+function ruleCheck(username: string, unchanged?: string): UsernameCheck {
+  if (!username || username === unchanged) return { state: 'idle' };
+  const problem = usernameProblem(username);
+  if (problem) return { state: 'invalid', username, message: USERNAME_MESSAGES[problem] };
+  return { state: 'checking', username };
+}
+
 /**
  * The live username check: the rules at once, then the server (reserved words, taken) after a
  * pause. `unchanged` (the person's own name) needs no check.
@@ -29,13 +37,16 @@ export function useUsernameCheck(
   username: string,
   unchanged?: string,
 ): [UsernameCheck, Dispatch<SetStateAction<UsernameCheck>>] {
-  const [check, setCheck] = useState<UsernameCheck>({ state: 'idle' });
+  const [check, setCheck] = useState<UsernameCheck>(() => ruleCheck(username, unchanged));
+  // Another name: the rules' answer in this render, not in an effect after it (React's
+  // "adjusting some state when a prop changes").
+  const [checked, setChecked] = useState({ username, unchanged });
+  if (checked.username !== username || checked.unchanged !== unchanged) {
+    setChecked({ username, unchanged });
+    setCheck(ruleCheck(username, unchanged));
+  }
   useEffect(() => {
-    if (!username || username === unchanged) return setCheck({ state: 'idle' });
-    const problem = usernameProblem(username);
-    if (problem)
-      return setCheck({ state: 'invalid', username, message: USERNAME_MESSAGES[problem] });
-    setCheck({ state: 'checking', username });
+    if (ruleCheck(username, unchanged).state !== 'checking') return;
     let current = true;
     const timer = window.setTimeout(async () => {
       const answer = await checkUsername(browserApi(), username);

@@ -1,5 +1,12 @@
 import { Pause, Play, Volume2, VolumeX } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState, type SyntheticEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type SyntheticEvent,
+} from 'react';
 import type { Review } from '../../../contract/reviews';
 import { IN_VIEW_THRESHOLDS, isMostlyInView } from './in-view';
 import { setSoundOn, useSoundOn } from './sound-preference';
@@ -14,6 +21,43 @@ const SCROLL_ROOT_ATTRIBUTE = 'data-player-scroll-root';
 export const playerScrollRoot = { [SCROLL_ROOT_ATTRIBUTE]: '' } as const;
 /** How near the viewport (or scroll root) a player must come before its sources load. */
 const NEAR_MARGIN = '200px 0px';
+
+// What the browser says, read during render (React's useSyncExternalStore); the server's HTML and
+// the render that hydrates it take the server's value, and React renders again with the browser's.
+const noSubscription = () => () => {};
+/** Whether the browser has IntersectionObserver (the server takes it that it does). */
+const useCanObserve = () =>
+  useSyncExternalStore(
+    noSubscription,
+    () => typeof IntersectionObserver !== 'undefined',
+    () => true,
+  );
+
+const subscribeToVisibility = (onChange: () => void) => {
+  document.addEventListener('visibilitychange', onChange);
+  return () => document.removeEventListener('visibilitychange', onChange);
+};
+/** The page is visible (not in a background tab or a hidden app); the server takes it that it is. */
+const usePageVisible = () =>
+  useSyncExternalStore(
+    subscribeToVisibility,
+    () => document.visibilityState === 'visible',
+    () => true,
+  );
+
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+const subscribeToReducedMotion = (onChange: () => void) => {
+  const query = window.matchMedia(REDUCED_MOTION);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+};
+/** The visitor asks for reduced motion; null on the server: no autoplay before we know. */
+const useReducedMotion = () =>
+  useSyncExternalStore<boolean | null>(
+    subscribeToReducedMotion,
+    () => window.matchMedia(REDUCED_MOTION).matches,
+    () => null,
+  );
 
 export interface VideoPlayerProps {
   review: Review;
@@ -42,11 +86,13 @@ function Player({ review, onView, size = 'large', priority = false }: VideoPlaye
   });
 
   // The server and the first client render see the same thing: no sources, poster only.
-  const [near, setNear] = useState(false);
+  const [cameNear, setNear] = useState(false);
+  const canObserve = useCanObserve();
+  // A browser without IntersectionObserver cannot tell when: the sources render at once there.
+  const near = cameNear || !canObserve;
   const [inView, setInView] = useState(false);
-  const [pageVisible, setPageVisible] = useState(true);
-  /** null until read in the browser: no autoplay before we know. */
-  const [reducedMotion, setReducedMotion] = useState<boolean | null>(null);
+  const pageVisible = usePageVisible();
+  const reducedMotion = useReducedMotion();
   const [playing, setPlaying] = useState(false);
   const [started, setStarted] = useState(false);
   const [blocked, setBlocked] = useState(false);
@@ -80,22 +126,10 @@ function Player({ review, onView, size = 'large', priority = false }: VideoPlaye
     }
   }, []);
 
-  useEffect(() => {
-    const query = window.matchMedia('(prefers-reduced-motion: reduce)');
-    const update = () => setReducedMotion(query.matches);
-    update();
-    query.addEventListener('change', update);
-    return () => query.removeEventListener('change', update);
-  }, []);
-
   // Lazy: the sources render once the player first comes near.
   useEffect(() => {
     const frame = frameRef.current;
     if (!frame || near) return;
-    if (typeof IntersectionObserver === 'undefined') {
-      setNear(true);
-      return;
-    }
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) setNear(true);
@@ -139,11 +173,8 @@ function Player({ review, onView, size = 'large', priority = false }: VideoPlaye
     const video = videoRef.current;
     const hide = () => report(tracker.hidden(video?.currentTime));
     const onVisibility = () => {
-      const visible = document.visibilityState === 'visible';
-      if (!visible) hide();
-      setPageVisible(visible);
+      if (document.visibilityState !== 'visible') hide();
     };
-    setPageVisible(document.visibilityState === 'visible'); // opened in a background tab
     document.addEventListener('visibilitychange', onVisibility);
     window.addEventListener('pagehide', hide);
     return () => {
