@@ -76,6 +76,17 @@ describe('Dialog', () => {
     await expect.element(dialog()).not.toBeInTheDocument();
   });
 
+  test('selecting text in a field by dragging past its edge onto the backdrop keeps it open', async () => {
+    await openDialog();
+    // Press in the field, release over the backdrop: the browser's click lands on the <dialog>.
+    await userEvent.dragAndDrop(
+      page.getByRole('textbox', { name: 'Name' }),
+      page.elementLocator(document.body),
+      { targetPosition: { x: 5, y: 5 } },
+    );
+    await expect.element(dialog()).toBeVisible();
+  });
+
   test('unmounted while open (the page navigates away), it leaves the page scrollable', async () => {
     const { rerender } = await render(
       <Dialog open onClose={() => {}} labelledBy="dialog-title">
