@@ -123,6 +123,31 @@ describe('VideoPlayer', () => {
     await expect.poll(() => getComputedStyle(poster()).opacity).toBe('0');
   });
 
+  test('a clip that cannot load offers Play over its poster, not a Pause for nothing', async () => {
+    const missing = sampleReview(9, {
+      video: {
+        ...clip().video,
+        webm_url: `${CLIPS}/no-such-clip.webm`,
+        mp4_url: `${CLIPS}/no-such-clip.mp4`,
+      },
+    });
+    await render(<VideoPlayer review={missing} priority />);
+
+    await expect.poll(() => video().networkState).toBe(HTMLMediaElement.NETWORK_NO_SOURCE);
+    await expect.element(playButton()).toBeVisible();
+    expect(playHint()).not.toBeNull();
+    expect(getComputedStyle(poster()).opacity).toBe('1');
+
+    // A tap tries the sources again (the network may be back), and says Play once they fail.
+    const requests = () =>
+      performance.getEntriesByName(`${location.origin}${CLIPS}/no-such-clip.webm`).length;
+    const before = requests();
+    await playButton().click();
+    await expect.poll(requests).toBeGreaterThan(before);
+    await expect.element(playButton()).toBeVisible();
+    expect(playHint()).not.toBeNull();
+  });
+
   test('with reduced motion asked for, it waits for a tap', async () => {
     await cdp().send('Emulation.setEmulatedMedia', {
       features: [{ name: 'prefers-reduced-motion', value: 'reduce' }],
