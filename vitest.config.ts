@@ -1,5 +1,7 @@
 import { availableParallelism } from 'node:os';
+import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
+import { chromiumEnv, chromiumPath as executablePath } from './scripts/chromium-path.mjs';
 
 // Kept apart from the web app's Vite config so the React Router plugin never runs under Vitest.
 export default defineConfig({
@@ -54,6 +56,46 @@ export default defineConfig({
           testTimeout: 180_000,
           // Each file runs `npm start`, which builds when sources changed: one build at a time.
           fileParallelism: false,
+        },
+      },
+      {
+        // Interactive components in real Chromium (the one the Playwright suite drives,
+        // scripts/chromium-path.mjs): focus, keys, timers and media as a browser does them.
+        // React's JSX through Vite's own transform (tsconfig's react-jsx), no React plugin.
+        css: { modules: { localsConvention: 'camelCaseOnly' } },
+        // Found up front: a dependency found mid-run would reload the page under a test.
+        optimizeDeps: {
+          include: [
+            'react',
+            'react/jsx-dev-runtime',
+            'react-dom/client',
+            'react-router',
+            'lucide-react',
+            'vitest-browser-react',
+            'vitest-browser-react/pure',
+          ],
+        },
+        test: {
+          name: 'component',
+          include: ['app/**/*.browser.test.tsx'],
+          setupFiles: ['tests/component/setup.ts'],
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: playwright({
+              launchOptions: {
+                ...(executablePath ? { executablePath } : {}),
+                ...(Object.keys(chromiumEnv).length
+                  ? { env: { ...process.env, ...chromiumEnv } }
+                  : {}),
+                args: ['--disable-gpu', '--no-first-run', '--disable-background-networking'],
+              },
+            }),
+            instances: [{ browser: 'chromium' }],
+            // Locally a failing test leaves a screenshot in .vitest/attachments (.gitignore);
+            // CI's machine is gone with it when the run ends.
+            screenshotFailures: !process.env.CI,
+          },
         },
       },
     ],

@@ -19,6 +19,8 @@ export function Dialog({
   children: ReactNode;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
+  /** Whether the press of the current click began on the backdrop. */
+  const pressedOnBackdrop = useRef(false);
 
   // A layout effect: the control that opens the dialog is read before anything can move focus,
   // and on closing (or unmounting) the dialog is closed while it is still on the page.
@@ -48,9 +50,15 @@ export function Dialog({
         event.preventDefault();
         onClose();
       }}
+      onPointerDown={(event) => {
+        pressedOnBackdrop.current = event.target === event.currentTarget;
+      }}
       onClick={(event) => {
-        // A click on the <dialog> itself (not its content) is a click on the backdrop.
-        if (event.target === event.currentTarget) onClose();
+        // A click on the <dialog> itself (not its content) is a click on the backdrop, when the
+        // press began there too: a drag that selects text in a field and ends outside the
+        // dialog is not a click outside it (the browser gives it to the <dialog>, the nearest
+        // element the press and the release share).
+        if (event.target === event.currentTarget && pressedOnBackdrop.current) onClose();
       }}
     >
       <div className={styles.content}>

@@ -98,6 +98,8 @@ function Player({ review, onView, size = 'large', priority = false }: VideoPlaye
   const [blocked, setBlocked] = useState(false);
   const userPaused = useRef(false);
   const playWhenLoaded = useRef(false);
+  /** Every source failed to load: the next try loads them again. */
+  const sourcesFailed = useRef(false);
   const muted = !useSoundOn();
 
   const report = useCallback((seconds: number | null) => {
@@ -107,6 +109,12 @@ function Player({ review, onView, size = 'large', priority = false }: VideoPlaye
   }, []);
 
   const start = useCallback(async (video: HTMLVideoElement) => {
+    // Played again after its sources failed (the network may be back): the browser tries them
+    // once, so they are loaded again first.
+    if (sourcesFailed.current) {
+      sourcesFailed.current = false;
+      video.load();
+    }
     try {
       await video.play();
     } catch (error) {
@@ -222,6 +230,18 @@ function Player({ review, onView, size = 'large', priority = false }: VideoPlaye
     }
   };
 
+  /**
+   * The last source failed, so every one did (the browser tries them in order): nothing will
+   * play, though play() still waits and the video still counts as playing. It stops there, with
+   * its poster and Play, until a tap tries again.
+   */
+  const onSourcesFailed = () => {
+    sourcesFailed.current = true;
+    setBlocked(true);
+    const video = videoRef.current;
+    if (video && !video.paused) video.pause();
+  };
+
   const toggleSound = () => {
     // Set here too, inside the tap: browsers let sound start only from a visitor's gesture.
     if (videoRef.current) videoRef.current.muted = !muted;
@@ -278,7 +298,7 @@ function Player({ review, onView, size = 'large', priority = false }: VideoPlaye
         {near && (
           <>
             <source src={video.webm_url} type="video/webm" />
-            <source src={video.mp4_url} type="video/mp4" />
+            <source src={video.mp4_url} type="video/mp4" onError={onSourcesFailed} />
           </>
         )}
       </video>
