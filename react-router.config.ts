@@ -9,4 +9,7 @@ export default {
   // route's clientLoader imports what its component does, so its chunk was a 54-byte re-export:
   // one more request per page for nothing. Kept whole, as React Router 7 did.
   splitRouteModules: false,
+  // Every route of the table comes with the first page (a few KB): a navigation makes its one
+  // data request, never a route-discovery request (/__manifest) besides (ADR 067).
+  routeDiscovery: { mode: 'initial' },
 } satisfies Config;

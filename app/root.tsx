@@ -25,6 +25,7 @@ import { pinnedFirstLoad, rememberFirstLoad, type FirstLoad } from './page-state
 import { paths } from './paths';
 import { useRootData } from './root-data';
 import { needsFullLoad, resolveRouteSet, showsBusinessLanding } from './route-sets';
+import { useNavigationTimeout } from './use-navigation-timeout';
 import globalStyles from './styles/global.css?url';
 
 // spec §2.2's business landing at an address of the business set that names no business page:
@@ -144,6 +145,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   rememberFirstLoad(loaderData.firstLoad, loaderData.config);
+  useNavigationTimeout();
   const { pathname } = useLocation();
   return (
     <AuthProvider initialUser={loaderData.user}>

@@ -20,7 +20,8 @@ function scrollToSection(event: MouseEvent<HTMLAnchorElement>, id: string) {
   const section = document.getElementById(id);
   if (!section) return;
   event.preventDefault();
-  section.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  section.scrollIntoView({ behavior: still ? 'auto' : 'smooth', block: 'start' });
   window.history.replaceState(window.history.state, '', `#${id}`);
 }
 

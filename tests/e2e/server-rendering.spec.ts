@@ -147,11 +147,12 @@ test.describe('server rendering', () => {
 
   // ADR 055: <main data-screen-hydrated> (what every test waits for before it clicks or types)
   // means every node of the screen is React's, even when a part's code comes late. Each page's
-  // part on demand is held back 1.5 s: before, the mark came with the screen and the part was
-  // still the server's HTML, so a click on it submitted the form natively.
+  // form code (its route's chunk, or a part on demand) is held back 1.5 s: before, the mark came
+  // with the screen and the part was still the server's HTML, so a click on it submitted the
+  // form natively.
   for (const { path, part } of [
-    { path: '/claim-business', part: /\/assets\/claim-form-[^/]+\.js$/ },
-    { path: '/kygo-sweepstakes', part: /\/assets\/on-demand-[^/]+\.js$/ },
+    { path: '/claim-business', part: /\/assets\/claim-business-[\w-]{8}\.js$/ },
+    { path: '/kygo-sweepstakes', part: /\/assets\/kygo-sweepstakes-[\w-]{8}\.js$/ },
     { path: '/biz/sign-in', part: /\/assets\/on-demand-[^/]+\.js$/ },
   ]) {
     test(`${path} is marked hydrated only once its part loaded on demand is React's`, async ({
@@ -180,8 +181,8 @@ test.describe('server rendering', () => {
   // ADR 055: before its code arrives a form cannot be sent by the browser itself, as a GET that
   // would put what was typed (a name, an email, a phone) in the address.
   for (const { path, part } of [
-    { path: '/claim-business', part: /\/assets\/claim-form-[^/]+\.js$/ },
-    { path: '/kygo-sweepstakes', part: /\/assets\/on-demand-[^/]+\.js$/ },
+    { path: '/claim-business', part: /\/assets\/claim-business-[\w-]{8}\.js$/ },
+    { path: '/kygo-sweepstakes', part: /\/assets\/kygo-sweepstakes-[\w-]{8}\.js$/ },
   ]) {
     test(`${path}: Enter before the form's code arrives sends nothing`, async ({ page }) => {
       let release = () => {};
@@ -190,7 +191,8 @@ test.describe('server rendering', () => {
         await held;
         await route.continue();
       });
-      await page.goto(path);
+      // the page's scripts wait for the held code: the page is there before its load event
+      await page.goto(path, { waitUntil: 'commit' });
       const submit = page.locator('form button[type="submit"]');
       await expect(submit).toBeDisabled();
       const field = page.locator('form input[type="text"], form input[type="email"]').first();
