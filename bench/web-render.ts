@@ -1,0 +1,409 @@
+/**
+ * The render-cost half of `npm run bench:web` (bench/web.ts runs it; issue 37, criterion 5): what
+ * the built server's request thread spends on one page, next to what React DOM alone spends
+ * writing the same HTML (bench/render-floor.ts).
+ *
+ * - server: the landing page (desktop User-Agent, so the landing set), a city, a place and a
+ *   review, asked one after the other over a single keep-alive connection, page cache off
+ *   (PAGE_CACHE_TTL_MS=0), the read caches as they are by default (response cache and shared
+ *   reads on, so the data is warm), no Accept-Encoding (no compression). The cost is the CPU time
+ *   of the server's main thread (the thread whose id is the process id; the embedded database
+ *   and the search index have threads of their own): utime + stime of /proc/<pid>/task/<pid>/stat
+ *   in clock ticks, over all of a page's requests, with the thread's schedstat run time (ns) as
+ *   a cross-check.
+ * - floor: each page's last answer parsed back into a tree of plain React elements and rendered
+ *   with `renderToString` in a child process under NODE_ENV=production, main-thread CPU time per
+ *   render; the floor's HTML must be the very bytes the server sent.
+ *
+ * Writes its block of bench/RESULTS.md between `<!-- bench:web:render -->` and
+ * `<!-- /bench:web:render -->`. A missed target is reported, not an error.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { Agent, request, type IncomingHttpHeaders } from 'node:http';
+import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { startBuiltServer, stopBuiltServer } from './built-server';
+import type { FloorResult, FloorSpec } from './render-floor';
+import { marks, writeResultsSection } from './results';
+import { BROWSER_HEADERS, commit, warmPath } from './web-ssr';
+
+export interface RenderOptions {
+  port: number;
+  dataDir: string;
+  /** Measured requests of each page. */
+  requests: number;
+  /** Measured floor renders of each page. */
+  iterations: number;
+}
+
+const SECTION = 'web:render';
+/** Server ÷ floor, per page (issue 37, criterion 5). */
+const TARGET_RATIO = 3;
+/** Unmeasured requests of each page first (JIT, the read caches, the search index). */
+const WARMUP_REQUESTS = 60;
+/** The measured requests (and floor renders) go round the pages in this many rounds. */
+const ROUNDS = 5;
+/** Unmeasured floor renders of each page. */
+const FLOOR_WARMUP = 300;
+/** The server's main thread measured idle this long, to show what it spends on its own. */
+const IDLE_MS = 3_000;
+/**
+ * Issue 37 as filed (the code before route modules and single fetch, ADR 067): server ms, floor
+ * ms and the ratio as the issue gives them (from its unrounded figures).
+ */
+const AS_FILED: Record<string, { server: number; floor: number; ratio: number }> = {
+  landing: { server: 6.4, floor: 0.47, ratio: 13.6 },
+  city: { server: 7.6, floor: 0.46, ratio: 16.3 },
+  place: { server: 5.5, floor: 0.49, ratio: 11.1 },
+  review: { server: 4.8, floor: 0.4, ratio: 12.1 },
+};
+
+interface Page {
+  name: string;
+  path: string;
+  /** `data-screen` of the page's <main>: the answer is that page, not an error page. */
+  screen: string;
+}
+
+interface ThreadTimes {
+  /** utime + stime, clock ticks. */
+  ticks: number;
+  /** Run time from schedstat, ns (NaN when the kernel does not keep it). */
+  runNs: number;
+}
+
+/** A page's measured requests, added up. */
+interface Tally {
+  requests: number;
+  /** Main-thread utime + stime, clock ticks. */
+  ticks: number;
+  /** Main-thread run time from schedstat, ns. */
+  runNs: number;
+  /** Wall time of the measured requests as the client saw them, ms. */
+  wallMs: number;
+}
+
+interface ServerResult extends Tally {
+  page: Page;
+  /** The page's last answer. */
+  html: Buffer;
+}
+
+const children = new Set<ChildProcess>();
+let agent: Agent | undefined;
+
+/** Stops every process this half started. */
+export async function stopRender() {
+  await Promise.all([...children].map((child) => stopBuiltServer(child)));
+  children.clear();
+  agent?.destroy();
+  agent = undefined;
+}
+
+const clockTicks = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** The main thread's CPU time so far (the task whose id is the process id). */
+function threadTimes(pid: number): ThreadTimes {
+  const stat = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8');
+  // After the command name (in parentheses, which may hold spaces): state is field 3, utime 14.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  let runNs = NaN;
+  try {
+    runNs = Number(readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ')[0]);
+  } catch {
+    // no schedstat in this kernel
+  }
+  return { ticks, runNs };
+}
+
+/**
+ * One page over the one keep-alive connection, as a desktop browser without cookies or
+ * Accept-Encoding asks for it; `fresh` says whether it needed a new connection.
+ */
+function getPage(
+  base: string,
+  path: string,
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer; fresh: boolean }> {
+  return new Promise((resolve, reject) => {
+    const req = request(base + path, { headers: BROWSER_HEADERS, agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          body: Buffer.concat(chunks),
+          fresh: !req.reusedSocket,
+        }),
+      );
+      res.on('error', reject);
+    });
+    req.setTimeout(30_000, () => req.destroy(new Error(`GET ${path} timed out`)));
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** Asks for a page and checks it is that page, whole, uncompressed HTML. */
+async function fetchPage(base: string, page: Page): Promise<{ body: Buffer; fresh: boolean }> {
+  const answer = await getPage(base, page.path);
+  if (answer.status !== 200) throw new Error(`GET ${page.path}: ${answer.status}`);
+  if (answer.headers['content-encoding'])
+    throw new Error(`GET ${page.path} came back ${answer.headers['content-encoding']}-encoded`);
+  if (answer.headers['x-page-cache'])
+    throw new Error(
+      `GET ${page.path}: the page cache answered (${answer.headers['x-page-cache']})`,
+    );
+  if (!/^text\/html/.test(answer.headers['content-type'] ?? ''))
+    throw new Error(`GET ${page.path}: content-type ${answer.headers['content-type']}`);
+  return { body: answer.body, fresh: answer.fresh };
+}
+
+async function pagesOf(base: string): Promise<Page[]> {
+  return [
+    { name: 'landing', path: '/', screen: 'landing' },
+    { name: 'city', path: '/city/il/chicago', screen: 'city' },
+    { name: 'place', path: await warmPath(base), screen: 'location' },
+    { name: 'review', path: '/reviews/148734', screen: 'review' },
+  ];
+}
+
+/** The server's half: every page's main-thread CPU time over `requests` sequential requests. */
+async function measureServer(
+  base: string,
+  pid: number,
+  pages: Page[],
+  requests: number,
+): Promise<{ results: ServerResult[]; idleMsPerS: number; connections: number }> {
+  let connections = 0;
+  const last = new Map<string, Buffer>();
+  const ask = async (page: Page) => {
+    const { body, fresh } = await fetchPage(base, page);
+    if (fresh) connections++;
+    last.set(page.name, body);
+  };
+  for (let i = 0; i < WARMUP_REQUESTS; i++) for (const page of pages) await ask(page);
+  for (const page of pages) {
+    const html = (last.get(page.name) as Buffer).toString('utf8');
+    if (!html.includes(`data-screen="${page.screen}"`))
+      throw new Error(`GET ${page.path} is not the ${page.screen} page`);
+  }
+
+  // What the thread spends on its own (timers, the search index's sync), for the reader.
+  const idleStart = threadTimes(pid);
+  const idleWall = performance.now();
+  await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
+  const idleEnd = threadTimes(pid);
+  const idleMsPerS =
+    (((idleEnd.ticks - idleStart.ticks) * 1000) / clockTicks / (performance.now() - idleWall)) *
+    1000;
+
+  const totals = new Map<string, Tally>(
+    pages.map((page) => [page.name, { requests: 0, ticks: 0, runNs: 0, wallMs: 0 }]),
+  );
+  const perRound = Math.max(1, Math.ceil(requests / ROUNDS));
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const page of pages) {
+      const total = totals.get(page.name) as Tally;
+      const before = threadTimes(pid);
+      const started = performance.now();
+      for (let i = 0; i < perRound; i++) await ask(page);
+      total.wallMs += performance.now() - started;
+      const after = threadTimes(pid);
+      total.ticks += after.ticks - before.ticks;
+      total.runNs += after.runNs - before.runNs;
+      total.requests += perRound;
+    }
+    process.stdout.write(`[render] server round ${round + 1}/${ROUNDS} done\n`);
+  }
+  return {
+    results: pages.map((page) => ({
+      page,
+      ...(totals.get(page.name) as Tally),
+      html: last.get(page.name) as Buffer,
+    })),
+    idleMsPerS,
+    connections,
+  };
+}
+
+/** The floor's half, in its own process under NODE_ENV=production. */
+async function measureFloor(spec: FloorSpec, file: string): Promise<FloorResult[]> {
+  await writeFile(file, JSON.stringify(spec));
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join('bench', 'render-floor.ts'), file],
+    {
+      env: { ...process.env, NODE_ENV: 'production' },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    },
+  );
+  children.add(child);
+  try {
+    return await new Promise<FloorResult[]>((resolve, reject) => {
+      child.once('message', (message) => resolve((message as { results: FloorResult[] }).results));
+      child.once('exit', (code) => reject(new Error(`the floor exited (code ${code})`)));
+      child.once('error', reject);
+    });
+  } finally {
+    await stopBuiltServer(child);
+    children.delete(child);
+  }
+}
+
+const msOf = (ticks: number) => (ticks * 1000) / clockTicks;
+
+function section(
+  rows: { server: ServerResult; floor: FloorResult }[],
+  info: {
+    version: string;
+    commit: string;
+    idleMsPerS: number;
+    connections: number;
+    load: number;
+  },
+): string {
+  const { start, end } = marks(SECTION);
+  const cpu = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}`;
+  const perRequest = (server: ServerResult) => msOf(server.ticks) / server.requests;
+  const lines = [
+    start,
+    '## Render cost: the server against the React floor (issue 37, criterion 5)',
+    '',
+    `\`npm run bench:web\` (this half alone: \`BENCH_WEB_LIGHTHOUSE=0 BENCH_WEB_SSR=0 npm run bench:web\`) — measured ` +
+      `${new Date().toISOString().slice(0, 10)} at commit ${info.commit} on ${cpu}, Node ${process.version}, Spotreel ${info.version}; ` +
+      `the machine's 1-minute load average ${info.load.toFixed(1)} when it started.`,
+    '',
+    '- **server**: the built server in its own process (`NODE_ENV=production`, embedded PGlite, seeded world at scale 1), ' +
+      '**page cache off** (`PAGE_CACHE_TTL_MS=0`), the read caches as by default (response cache and shared reads on: the data ' +
+      `is warm). Each page asked ${WARMUP_REQUESTS} times unmeasured, then ${rows[0]?.server.requests ?? 0} times measured, in ${ROUNDS} rounds ` +
+      'that go through the four pages in turn, one request after the other over a single keep-alive connection ' +
+      `(${info.connections} connection${info.connections === 1 ? '' : 's'} opened in all), as an anonymous desktop Chrome ` +
+      '(`Accept: text/html…`, no cookies, **no `Accept-Encoding`**: no compression). ms/page = the CPU time (user + system) of the ' +
+      "server's **main thread** (the task whose id is the process id: PGlite and the search index run in threads of their own) " +
+      `from \`/proc/<pid>/task/<pid>/stat\`, in clock ticks of ${1000 / clockTicks} ms, over the page's requests, divided by them; ` +
+      "the thread's `schedstat` run time (ns) over the same requests in brackets. The thread spent " +
+      `${info.idleMsPerS.toFixed(1)} ms a second on its own when idle (not taken off).`,
+    "- **floor**: the same page's last answer parsed back (htmlparser2) into a bare tree of React elements (attributes as React " +
+      'props: class → className, for → htmlFor, SVG attributes camelCased, boolean attributes `true`, style strings as objects, ' +
+      '`<script>` contents as `dangerouslySetInnerHTML`, text as strings, a `<Suspense>` for each resolved boundary; the image ' +
+      "preload links React writes itself from an `<img>` left out) and rendered with the project's `react-dom/server` " +
+      '`renderToString` in a child process with `NODE_ENV=production` (`bench/render-floor.ts`): ' +
+      `${FLOOR_WARMUP} renders of each page unmeasured, then ${rows[0]?.floor.renders ?? 0} in ${ROUNDS} rounds; ms/page = the main ` +
+      "thread's CPU time per render (`process.threadCpuUsage`), wall time in brackets. With `<!DOCTYPE html>` in front, the " +
+      "floor's HTML is compared with the server's byte for byte.",
+    '',
+    `Target: server ≤ ${TARGET_RATIO} × floor on every page.`,
+    '',
+    '| page | HTML bytes | floor bytes | server ms/page | floor ms/page | ratio | target | server wall ms/request |',
+    '|---|---:|---:|---:|---:|---:|---|---:|',
+  ];
+  for (const { server, floor } of rows) {
+    const ratio = perRequest(server) / floor.cpuMs;
+    const bytes = floor.identical
+      ? `${floor.floorBytes} (identical)`
+      : `${floor.floorBytes} (differs at ${floor.firstDifference})`;
+    const runMs = server.runNs / 1e6 / server.requests;
+    lines.push(
+      `| ${server.page.name} \`${server.page.path}\` | ${server.html.length} | ${bytes} | ` +
+        `${perRequest(server).toFixed(2)} (${Number.isFinite(runMs) ? runMs.toFixed(2) : '–'}) | ` +
+        `${floor.cpuMs.toFixed(3)} (${floor.wallMs.toFixed(3)}) | ${ratio.toFixed(1)}× | ` +
+        `${ratio <= TARGET_RATIO ? 'met' : `**missed** (> ${TARGET_RATIO}×)`} | ${(server.wallMs / server.requests).toFixed(2)} |`,
+    );
+  }
+  lines.push('');
+  lines.push(
+    "Issue 37 as filed (the code before route modules per URL pattern and single fetch, ADR 067; the issue's own measurement, " +
+      'not re-run here), for comparison:',
+  );
+  lines.push('');
+  lines.push('| page | server ms/page | floor ms/page | ratio |');
+  lines.push('|---|---:|---:|---:|');
+  for (const { server } of rows) {
+    const filed = AS_FILED[server.page.name];
+    if (!filed) continue;
+    lines.push(`| ${server.page.name} | ${filed.server} | ${filed.floor} | ${filed.ratio}× |`);
+  }
+  const different = rows.filter((row) => !row.floor.identical);
+  for (const { floor } of different)
+    lines.push(
+      '',
+      `The ${floor.name} floor differs from the server's page: ${floor.differenceContext}`,
+    );
+  lines.push(end);
+  return lines.join('\n');
+}
+
+/** Runs the render-cost half and writes its block of bench/RESULTS.md. */
+export async function runRender(options: RenderOptions, version: string): Promise<void> {
+  const base = `http://127.0.0.1:${options.port}`;
+  const work = join(options.dataDir, 'render');
+  await mkdir(work, { recursive: true });
+  const load = loadavg()[0] ?? 0;
+  const server = await startBuiltServer({
+    port: options.port,
+    dataDir: options.dataDir,
+    env: { PAGE_CACHE_TTL_MS: '0' },
+  });
+  children.add(server);
+  try {
+    if (server.pid === undefined) throw new Error('the server has no process id');
+    agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const pages = await pagesOf(base);
+    console.log(`[render] ${pages.map((page) => `${page.name} ${page.path}`).join(', ')}`);
+    const measured = await measureServer(base, server.pid, pages, options.requests);
+    if (server.exitCode !== null || server.signalCode !== null)
+      throw new Error('the server stopped during the measurement');
+    await stopRender();
+    for (const result of measured.results) {
+      console.log(
+        `[render] server ${result.page.name}: ${(msOf(result.ticks) / result.requests).toFixed(2)} ms/page ` +
+          `(schedstat ${(result.runNs / 1e6 / result.requests).toFixed(2)}), ${result.html.length} B`,
+      );
+      await writeFile(join(work, `${result.page.name}.html`), result.html);
+    }
+
+    const floors = await measureFloor(
+      {
+        pages: measured.results.map((result) => ({
+          name: result.page.name,
+          file: join(work, `${result.page.name}.html`),
+        })),
+        warmup: FLOOR_WARMUP,
+        iterations: options.iterations,
+        rounds: ROUNDS,
+      },
+      join(work, 'floor.json'),
+    );
+    const rows = measured.results.map((result) => {
+      const floor = floors.find((f) => f.name === result.page.name);
+      if (!floor) throw new Error(`no floor for ${result.page.name}`);
+      console.log(
+        `[render] floor ${floor.name}: ${floor.cpuMs.toFixed(3)} ms/render (wall ${floor.wallMs.toFixed(3)}), ` +
+          `${floor.floorBytes} B${floor.identical ? ', identical' : `, differs: ${floor.differenceContext}`}`,
+      );
+      return { server: result, floor };
+    });
+    const text = section(rows, {
+      version,
+      commit: commit(),
+      idleMsPerS: measured.idleMsPerS,
+      connections: measured.connections,
+      load,
+    });
+    await writeResultsSection(SECTION, text);
+    console.log('\n' + text + '\n\nwrote the bench:web:render section of bench/RESULTS.md');
+  } finally {
+    await stopRender();
+  }
+}
