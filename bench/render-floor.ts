@@ -1,20 +1,25 @@
 /**
- * The React floor of the render-cost half of `npm run bench:web` (bench/web-render.ts starts it):
+ * The React floor of the render-cost part of `npm run bench:web` (bench/web-render.ts starts it):
  * what React DOM's own server renderer costs to write a page's final HTML when nothing else is
  * computed. Each page's HTML, as the built server sent it, is parsed back (htmlparser2) into a
  * bare tree of React elements: every element with its attributes as React props (class →
  * className, for → htmlFor, hyphenated SVG attributes camelCased, boolean attributes true,
  * style strings as style objects), <script> and <style> contents as `dangerouslySetInnerHTML`,
- * text as strings (React's `<!-- -->` text separators and Suspense markers dropped: adjacent
- * strings get the separators back when rendered). No component, no hook, no data: the least
- * work `renderToString` can do for that page.
+ * text as strings (React's `<!-- -->` separators dropped: adjacent strings get them back), a
+ * `<Suspense>` for each resolved boundary (`<!--$-->` … `<!--/$-->`), and the image preload links
+ * React writes itself from an `<img>` left out (it writes them again). No component of the app,
+ * no hook, no data: the least work `renderToString` can do for that page. Rendered with
+ * `<!DOCTYPE html>` in front, it must give back the server's bytes exactly.
  *
  * Run in its own process with NODE_ENV=production, so the production build of React is used:
  *
  *   NODE_ENV=production node --import tsx bench/render-floor.ts <spec.json>
  *
- * spec.json: `{ pages: [{ name, file }], warmup, iterations, rounds }`. Sends its parent one
- * message over IPC (or prints it when it has none): `{ results: FloorResult[] }`.
+ * spec.json: `{ pages: [{ name, file }], warmup }`. With a parent on IPC it parses and checks every
+ * page, warms up and says `ready`; then each `{ type: 'round', renders }` it is sent renders every
+ * page that many times and answers with the main thread's CPU and wall time, until `{ type: 'end' }`
+ * (so the parent can interleave these rounds with the server's). Run by hand, it prints the checks
+ * and one round of 1000 renders a page.
  */
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
@@ -24,14 +29,19 @@ import { Parser } from 'htmlparser2';
 
 export interface FloorSpec {
   pages: { name: string; file: string }[];
-  /** Unmeasured renders of each page first. */
+  /** Unmeasured renders of each page before it says it is ready. */
   warmup: number;
-  /** Measured renders of each page, in `rounds` rounds that go through every page in turn. */
-  iterations: number;
-  rounds: number;
 }
 
-export interface FloorResult {
+/** What the parent asks: one round of renders of every page, or the end. */
+export type FloorCommand = { type: 'round'; renders: number } | { type: 'end' };
+
+/** What it answers: ready (with each page's check), then each round's figures. */
+export type FloorMessage =
+  { type: 'ready'; pages: FloorPage[] } | { type: 'round'; results: FloorRound[] };
+
+/** A page parsed back and checked against the server's bytes. */
+export interface FloorPage {
   name: string;
   /** Bytes of the page as the server sent it. */
   htmlBytes: number;
@@ -43,13 +53,18 @@ export interface FloorResult {
   firstDifference: number;
   differenceContext: string;
   elements: number;
-  renders: number;
-  /** Main-thread CPU time (user + system) per render, ms. */
-  cpuMs: number;
-  /** Wall time per render, ms. */
-  wallMs: number;
   /** Parsing the HTML into the tree, ms (once, not part of the floor). */
   parseMs: number;
+}
+
+/** One page's renders in one round. */
+export interface FloorRound {
+  name: string;
+  renders: number;
+  /** Main-thread CPU time (user + system) of those renders, µs. */
+  cpuUs: number;
+  /** Their wall time, ms. */
+  wallMs: number;
 }
 
 if (process.env.NODE_ENV !== 'production')
@@ -279,8 +294,13 @@ function cpuMicros(): number {
   return usage.user + usage.system;
 }
 
-function measure(spec: FloorSpec): FloorResult[] {
-  const pages = spec.pages.map((page) => {
+interface Loaded extends FloorPage {
+  root: ReactElement;
+}
+
+/** Parses every page, checks the floor's bytes against the server's, warms the renderer up. */
+function load(spec: FloorSpec): Loaded[] {
+  const pages = spec.pages.map((page): Loaded => {
     const html = readFileSync(page.file, 'utf8');
     const parseStart = performance.now();
     const { root, elements } = treeOf(html);
@@ -294,47 +314,43 @@ function measure(spec: FloorSpec): FloorResult[] {
       parseMs,
       htmlBytes: Buffer.byteLength(html),
       floorBytes: Buffer.byteLength(rendered),
-      at,
-      context:
+      identical: at === -1,
+      firstDifference: at,
+      differenceContext:
         at === -1
           ? ''
           : `server …${html.slice(Math.max(0, at - 40), at + 40)}… floor …${rendered.slice(Math.max(0, at - 40), at + 40)}…`,
-      cpu: 0,
-      wall: 0,
-      renders: 0,
     };
   });
-  // Warm-up: every page, so the JIT has seen all of them before any is measured.
+  // Every page, so the JIT has seen all of them before any is measured.
   for (const page of pages) for (let i = 0; i < spec.warmup; i++) renderToString(page.root);
-  const perRound = Math.max(1, Math.ceil(spec.iterations / spec.rounds));
-  for (let round = 0; round < spec.rounds; round++) {
-    for (const page of pages) {
-      const cpuStart = cpuMicros();
-      const wallStart = performance.now();
-      for (let i = 0; i < perRound; i++) renderToString(page.root);
-      page.wall += performance.now() - wallStart;
-      page.cpu += cpuMicros() - cpuStart;
-      page.renders += perRound;
-    }
-  }
-  return pages.map((page) => ({
-    name: page.name,
-    htmlBytes: page.htmlBytes,
-    floorBytes: page.floorBytes,
-    identical: page.at === -1,
-    firstDifference: page.at,
-    differenceContext: page.context,
-    elements: page.elements,
-    renders: page.renders,
-    cpuMs: page.cpu / 1000 / page.renders,
-    wallMs: page.wall / page.renders,
-    parseMs: page.parseMs,
-  }));
+  return pages;
+}
+
+/** One round: `renders` renders of each page in turn. */
+function round(pages: Loaded[], renders: number): FloorRound[] {
+  return pages.map((page) => {
+    const cpuStart = cpuMicros();
+    const wallStart = performance.now();
+    for (let i = 0; i < renders; i++) renderToString(page.root);
+    const wallMs = performance.now() - wallStart;
+    return { name: page.name, renders, cpuUs: cpuMicros() - cpuStart, wallMs };
+  });
 }
 
 const [specFile] = process.argv.slice(2);
 if (!specFile) throw new Error('usage: render-floor.ts <spec.json>');
-const results = measure(JSON.parse(readFileSync(specFile, 'utf8')) as FloorSpec);
-// Disconnecting lets the process end once the message is out.
-if (process.send) process.send({ results }, () => process.disconnect());
-else console.log(JSON.stringify({ results }, null, 2));
+const pages = load(JSON.parse(readFileSync(specFile, 'utf8')) as FloorSpec);
+const described: FloorPage[] = pages.map(({ root: _root, ...page }) => page);
+const send = process.send?.bind(process);
+if (!send) {
+  // By hand: one round of 1000 renders of each page, printed.
+  console.log(JSON.stringify({ pages: described, round: round(pages, 1000) }, null, 2));
+} else {
+  process.on('message', (message: FloorCommand) => {
+    if (message.type === 'round') send({ type: 'round', results: round(pages, message.renders) });
+    // Disconnecting lets the process end.
+    else process.disconnect();
+  });
+  send({ type: 'ready', pages: described });
+}

@@ -1,5 +1,5 @@
 /**
- * The render-cost half of `npm run bench:web` (bench/web.ts runs it; issue 37, criterion 5): what
+ * The render-cost part of `npm run bench:web` (bench/web.ts runs it; issue 37, criterion 5): what
  * the built server's request thread spends on one page, next to what React DOM alone spends
  * writing the same HTML (bench/render-floor.ts).
  *
@@ -11,9 +11,12 @@
  *   and the search index have threads of their own): utime + stime of /proc/<pid>/task/<pid>/stat
  *   in clock ticks, over all of a page's requests, with the thread's schedstat run time (ns) as
  *   a cross-check.
- * - floor: each page's last answer parsed back into a tree of plain React elements and rendered
- *   with `renderToString` in a child process under NODE_ENV=production, main-thread CPU time per
- *   render; the floor's HTML must be the very bytes the server sent.
+ * - floor: each page's last unmeasured answer parsed back into a tree of plain React elements and
+ *   rendered with `renderToString` in a child process under NODE_ENV=production, main-thread CPU
+ *   time per render; the floor's HTML must be the very bytes the server sent.
+ *
+ * The measured requests and renders alternate in rounds (the server's requests of every page, then
+ * the floor's renders of every page), so a change in the machine's load weighs on both alike.
  *
  * Writes its block of bench/RESULTS.md between `<!-- bench:web:render -->` and
  * `<!-- /bench:web:render -->`. A missed target is reported, not an error.
@@ -26,7 +29,7 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { startBuiltServer, stopBuiltServer } from './built-server';
-import type { FloorResult, FloorSpec } from './render-floor';
+import type { FloorCommand, FloorMessage, FloorPage, FloorRound, FloorSpec } from './render-floor';
 import { marks, writeResultsSection } from './results';
 import { BROWSER_HEADERS, commit, warmPath } from './web-ssr';
 
@@ -111,6 +114,8 @@ const clockTicks = (() => {
   }
 })();
 
+const msOf = (ticks: number) => (ticks * 1000) / clockTicks;
+
 /** The main thread's CPU time so far (the task whose id is the process id). */
 function threadTimes(pid: number): ThreadTimes {
   const stat = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8');
@@ -126,11 +131,18 @@ function threadTimes(pid: number): ThreadTimes {
   return { ticks, runNs };
 }
 
+/** The one keep-alive connection every request goes over (a new one replaces the last). */
+export function setAgent(): Agent {
+  agent?.destroy();
+  agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  return agent;
+}
+
 /**
  * One page over the one keep-alive connection, as a desktop browser without cookies or
  * Accept-Encoding asks for it; `fresh` says whether it needed a new connection.
  */
-function getPage(
+export function getPage(
   base: string,
   path: string,
 ): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer; fresh: boolean }> {
@@ -169,7 +181,8 @@ async function fetchPage(base: string, page: Page): Promise<{ body: Buffer; fres
   return { body: answer.body, fresh: answer.fresh };
 }
 
-async function pagesOf(base: string): Promise<Page[]> {
+/** The four pages: the landing page (desktop), a city, the first trending place, a review. */
+export async function pagesOf(base: string): Promise<Page[]> {
   return [
     { name: 'landing', path: '/', screen: 'landing' },
     { name: 'city', path: '/city/il/chicago', screen: 'city' },
@@ -178,13 +191,84 @@ async function pagesOf(base: string): Promise<Page[]> {
   ];
 }
 
-/** The server's half: every page's main-thread CPU time over `requests` sequential requests. */
-async function measureServer(
+/** The floor's process (NODE_ENV=production), answering one message per command. */
+class Floor {
+  private constructor(private readonly child: ChildProcess) {}
+
+  /** Starts it on the pages' HTML files; resolves once it has checked them and warmed up. */
+  static async start(spec: FloorSpec, file: string): Promise<{ floor: Floor; pages: FloorPage[] }> {
+    await writeFile(file, JSON.stringify(spec));
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', join('bench', 'render-floor.ts'), file],
+      {
+        env: { ...process.env, NODE_ENV: 'production' },
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      },
+    );
+    children.add(child);
+    const floor = new Floor(child);
+    const ready = await floor.next();
+    if (ready.type !== 'ready') throw new Error(`the floor said ${ready.type} first`);
+    return { floor, pages: ready.pages };
+  }
+
+  private next(): Promise<FloorMessage> {
+    return new Promise((resolve, reject) => {
+      const onMessage = (message: FloorMessage) => {
+        this.child.off('exit', onExit);
+        resolve(message);
+      };
+      const onExit = (code: number | null) => {
+        this.child.off('message', onMessage);
+        reject(new Error(`the floor exited (code ${code})`));
+      };
+      this.child.once('message', onMessage);
+      this.child.once('exit', onExit);
+    });
+  }
+
+  async round(renders: number): Promise<FloorRound[]> {
+    const command: FloorCommand = { type: 'round', renders };
+    this.child.send(command);
+    const answer = await this.next();
+    if (answer.type !== 'round') throw new Error(`the floor said ${answer.type}`);
+    return answer.results;
+  }
+
+  async end() {
+    const command: FloorCommand = { type: 'end' };
+    if (this.child.connected) this.child.send(command);
+    await stopBuiltServer(this.child);
+    children.delete(this.child);
+  }
+}
+
+/** A page's floor renders, added up. */
+interface FloorTally {
+  renders: number;
+  cpuUs: number;
+  wallMs: number;
+}
+
+interface Measured {
+  server: ServerResult[];
+  floor: (FloorPage & FloorTally)[];
+  idleMsPerS: number;
+  connections: number;
+}
+
+/**
+ * Warms the server up, hands each page's last answer to the floor, then measures: `ROUNDS`
+ * rounds, each the server's requests of every page in turn and then the floor's renders of every
+ * page, so both see the machine as it is at that moment.
+ */
+async function measure(
   base: string,
   pid: number,
   pages: Page[],
-  requests: number,
-): Promise<{ results: ServerResult[]; idleMsPerS: number; connections: number }> {
+  options: RenderOptions,
+): Promise<Measured> {
   let connections = 0;
   const last = new Map<string, Buffer>();
   const ask = async (page: Page) => {
@@ -193,149 +277,161 @@ async function measureServer(
     last.set(page.name, body);
   };
   for (let i = 0; i < WARMUP_REQUESTS; i++) for (const page of pages) await ask(page);
+  const work = join(options.dataDir, 'render');
   for (const page of pages) {
-    const html = (last.get(page.name) as Buffer).toString('utf8');
-    if (!html.includes(`data-screen="${page.screen}"`))
+    const html = last.get(page.name) as Buffer;
+    if (!html.toString('utf8').includes(`data-screen="${page.screen}"`))
       throw new Error(`GET ${page.path} is not the ${page.screen} page`);
+    await writeFile(join(work, `${page.name}.html`), html);
   }
-
-  // What the thread spends on its own (timers, the search index's sync), for the reader.
-  const idleStart = threadTimes(pid);
-  const idleWall = performance.now();
-  await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
-  const idleEnd = threadTimes(pid);
-  const idleMsPerS =
-    (((idleEnd.ticks - idleStart.ticks) * 1000) / clockTicks / (performance.now() - idleWall)) *
-    1000;
-
-  const totals = new Map<string, Tally>(
-    pages.map((page) => [page.name, { requests: 0, ticks: 0, runNs: 0, wallMs: 0 }]),
-  );
-  const perRound = Math.max(1, Math.ceil(requests / ROUNDS));
-  for (let round = 0; round < ROUNDS; round++) {
-    for (const page of pages) {
-      const total = totals.get(page.name) as Tally;
-      const before = threadTimes(pid);
-      const started = performance.now();
-      for (let i = 0; i < perRound; i++) await ask(page);
-      total.wallMs += performance.now() - started;
-      const after = threadTimes(pid);
-      total.ticks += after.ticks - before.ticks;
-      total.runNs += after.runNs - before.runNs;
-      total.requests += perRound;
-    }
-    process.stdout.write(`[render] server round ${round + 1}/${ROUNDS} done\n`);
-  }
-  return {
-    results: pages.map((page) => ({
-      page,
-      ...(totals.get(page.name) as Tally),
-      html: last.get(page.name) as Buffer,
-    })),
-    idleMsPerS,
-    connections,
-  };
-}
-
-/** The floor's half, in its own process under NODE_ENV=production. */
-async function measureFloor(spec: FloorSpec, file: string): Promise<FloorResult[]> {
-  await writeFile(file, JSON.stringify(spec));
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', join('bench', 'render-floor.ts'), file],
+  const { floor, pages: checked } = await Floor.start(
     {
-      env: { ...process.env, NODE_ENV: 'production' },
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      pages: pages.map((page) => ({ name: page.name, file: join(work, `${page.name}.html`) })),
+      warmup: FLOOR_WARMUP,
     },
+    join(work, 'floor.json'),
   );
-  children.add(child);
   try {
-    return await new Promise<FloorResult[]>((resolve, reject) => {
-      child.once('message', (message) => resolve((message as { results: FloorResult[] }).results));
-      child.once('exit', (code) => reject(new Error(`the floor exited (code ${code})`)));
-      child.once('error', reject);
-    });
+    // What the thread spends on its own (timers, the search index's sync), for the reader.
+    const idleStart = threadTimes(pid);
+    const idleWall = performance.now();
+    await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
+    const idleEnd = threadTimes(pid);
+    // schedstat's nanoseconds where there are (a few clock ticks would round to nothing)
+    const idleMs = Number.isFinite(idleEnd.runNs - idleStart.runNs)
+      ? (idleEnd.runNs - idleStart.runNs) / 1e6
+      : msOf(idleEnd.ticks - idleStart.ticks);
+    const idleMsPerS = (idleMs / (performance.now() - idleWall)) * 1000;
+
+    const server = new Map<string, Tally>(
+      pages.map((page) => [page.name, { requests: 0, ticks: 0, runNs: 0, wallMs: 0 }]),
+    );
+    const floors = new Map<string, FloorTally>(
+      pages.map((page) => [page.name, { renders: 0, cpuUs: 0, wallMs: 0 }]),
+    );
+    const requests = Math.max(1, Math.ceil(options.requests / ROUNDS));
+    const renders = Math.max(1, Math.ceil(options.iterations / ROUNDS));
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const page of pages) {
+        const total = server.get(page.name) as Tally;
+        const before = threadTimes(pid);
+        const started = performance.now();
+        for (let i = 0; i < requests; i++) await ask(page);
+        total.wallMs += performance.now() - started;
+        const after = threadTimes(pid);
+        total.ticks += after.ticks - before.ticks;
+        total.runNs += after.runNs - before.runNs;
+        total.requests += requests;
+      }
+      for (const result of await floor.round(renders)) {
+        const total = floors.get(result.name) as FloorTally;
+        total.renders += result.renders;
+        total.cpuUs += result.cpuUs;
+        total.wallMs += result.wallMs;
+      }
+      console.log(`[render] round ${round + 1}/${ROUNDS} done`);
+    }
+    return {
+      server: pages.map((page) => ({
+        page,
+        ...(server.get(page.name) as Tally),
+        html: last.get(page.name) as Buffer,
+      })),
+      floor: checked.map((page) => ({ ...page, ...(floors.get(page.name) as FloorTally) })),
+      idleMsPerS,
+      connections,
+    };
   } finally {
-    await stopBuiltServer(child);
-    children.delete(child);
+    await floor.end();
   }
 }
 
-const msOf = (ticks: number) => (ticks * 1000) / clockTicks;
+interface Row {
+  server: ServerResult;
+  floor: FloorPage & FloorTally;
+}
+
+const serverMs = (row: Row) => msOf(row.server.ticks) / row.server.requests;
+const floorMs = (row: Row) => row.floor.cpuUs / 1000 / row.floor.renders;
+const ratioOf = (row: Row) => serverMs(row) / floorMs(row);
 
 function section(
-  rows: { server: ServerResult; floor: FloorResult }[],
+  rows: Row[],
   info: {
     version: string;
     commit: string;
     idleMsPerS: number;
     connections: number;
-    load: number;
+    loadBefore: number;
+    loadAfter: number;
   },
 ): string {
   const { start, end } = marks(SECTION);
   const cpu = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}`;
-  const perRequest = (server: ServerResult) => msOf(server.ticks) / server.requests;
+  const first = rows[0];
   const lines = [
     start,
     '## Render cost: the server against the React floor (issue 37, criterion 5)',
     '',
-    `\`npm run bench:web\` (this half alone: \`BENCH_WEB_LIGHTHOUSE=0 BENCH_WEB_SSR=0 npm run bench:web\`) — measured ` +
-      `${new Date().toISOString().slice(0, 10)} at commit ${info.commit} on ${cpu}, Node ${process.version}, Spotreel ${info.version}; ` +
-      `the machine's 1-minute load average ${info.load.toFixed(1)} when it started.`,
+    `\`npm run bench:web\` (this part alone: \`BENCH_WEB_LIGHTHOUSE=0 BENCH_WEB_SSR=0 npm run bench:web\`) — measured ` +
+      `${new Date().toISOString().slice(0, 10)} at commit ${info.commit} on ${cpu}, Node ${process.version}, Spotreel ${info.version}.`,
     '',
     '- **server**: the built server in its own process (`NODE_ENV=production`, embedded PGlite, seeded world at scale 1), ' +
       '**page cache off** (`PAGE_CACHE_TTL_MS=0`), the read caches as by default (response cache and shared reads on: the data ' +
-      `is warm). Each page asked ${WARMUP_REQUESTS} times unmeasured, then ${rows[0]?.server.requests ?? 0} times measured, in ${ROUNDS} rounds ` +
-      'that go through the four pages in turn, one request after the other over a single keep-alive connection ' +
+      `is warm). Each page asked ${WARMUP_REQUESTS} times unmeasured, then ${first?.server.requests ?? 0} times measured, one ` +
+      'request after the other over a single keep-alive connection ' +
       `(${info.connections} connection${info.connections === 1 ? '' : 's'} opened in all), as an anonymous desktop Chrome ` +
-      '(`Accept: text/html…`, no cookies, **no `Accept-Encoding`**: no compression). ms/page = the CPU time (user + system) of the ' +
-      "server's **main thread** (the task whose id is the process id: PGlite and the search index run in threads of their own) " +
-      `from \`/proc/<pid>/task/<pid>/stat\`, in clock ticks of ${1000 / clockTicks} ms, over the page's requests, divided by them; ` +
-      "the thread's `schedstat` run time (ns) over the same requests in brackets. The thread spent " +
-      `${info.idleMsPerS.toFixed(1)} ms a second on its own when idle (not taken off).`,
-    "- **floor**: the same page's last answer parsed back (htmlparser2) into a bare tree of React elements (attributes as React " +
-      'props: class → className, for → htmlFor, SVG attributes camelCased, boolean attributes `true`, style strings as objects, ' +
-      '`<script>` contents as `dangerouslySetInnerHTML`, text as strings, a `<Suspense>` for each resolved boundary; the image ' +
-      "preload links React writes itself from an `<img>` left out) and rendered with the project's `react-dom/server` " +
-      '`renderToString` in a child process with `NODE_ENV=production` (`bench/render-floor.ts`): ' +
-      `${FLOOR_WARMUP} renders of each page unmeasured, then ${rows[0]?.floor.renders ?? 0} in ${ROUNDS} rounds; ms/page = the main ` +
-      "thread's CPU time per render (`process.threadCpuUsage`), wall time in brackets. With `<!DOCTYPE html>` in front, the " +
-      "floor's HTML is compared with the server's byte for byte.",
+      '(`Accept: text/html…`, no cookies, **no `Accept-Encoding`**: uncompressed). ms/page = the CPU time (user + system) of ' +
+      "the server's **main thread** (the task whose id is the process id; PGlite and the search index run in threads of their " +
+      `own) from \`/proc/<pid>/task/<pid>/stat\`, in clock ticks of ${1000 / clockTicks} ms, over the page's requests, divided ` +
+      "by them; in brackets the thread's `schedstat` run time (ns) over the same requests. Idle, the thread ran " +
+      `${info.idleMsPerS.toFixed(2)} ms a second on its own (timers; not taken off).`,
+    "- **floor**: each page's last unmeasured answer parsed back (htmlparser2) into a bare tree of React elements (attributes " +
+      'as React props: class → className, for → htmlFor, SVG attributes camelCased, boolean attributes `true`, style strings as ' +
+      'objects; `<script>` contents as `dangerouslySetInnerHTML`; text as strings; a `<Suspense>` for each resolved boundary; the ' +
+      "image preload links React writes itself from an `<img>` left out) and rendered with the project's `react-dom/server` " +
+      '`renderToString` in a child process with `NODE_ENV=production` (`bench/render-floor.ts`): no component of the app, no ' +
+      `hook, no data. ${FLOOR_WARMUP} renders of each page unmeasured, then ${first?.floor.renders ?? 0} measured; ms/page = ` +
+      "the child's main-thread CPU time per render (`process.threadCpuUsage`), wall time in brackets. **Check**: with " +
+      "`<!DOCTYPE html>` in front, the floor's HTML is the server's byte for byte (floor bytes column).",
+    `- The measured requests and renders go in ${ROUNDS} rounds: the server's requests of each page in turn, then the floor's ` +
+      'renders of each page, so both see the machine as it is at that moment. The machine is shared: CPU time per page rises ' +
+      'with other work on its cores, so compare ratios rather than milliseconds across runs. 1-minute load average ' +
+      `${info.loadBefore.toFixed(1)} before, ${info.loadAfter.toFixed(1)} after.`,
     '',
     `Target: server ≤ ${TARGET_RATIO} × floor on every page.`,
     '',
     '| page | HTML bytes | floor bytes | server ms/page | floor ms/page | ratio | target | server wall ms/request |',
     '|---|---:|---:|---:|---:|---:|---|---:|',
   ];
-  for (const { server, floor } of rows) {
-    const ratio = perRequest(server) / floor.cpuMs;
+  for (const row of rows) {
+    const { server, floor } = row;
+    const ratio = ratioOf(row);
     const bytes = floor.identical
       ? `${floor.floorBytes} (identical)`
-      : `${floor.floorBytes} (differs at ${floor.firstDifference})`;
+      : `${floor.floorBytes} (**differs** at ${floor.firstDifference})`;
     const runMs = server.runNs / 1e6 / server.requests;
     lines.push(
       `| ${server.page.name} \`${server.page.path}\` | ${server.html.length} | ${bytes} | ` +
-        `${perRequest(server).toFixed(2)} (${Number.isFinite(runMs) ? runMs.toFixed(2) : '–'}) | ` +
-        `${floor.cpuMs.toFixed(3)} (${floor.wallMs.toFixed(3)}) | ${ratio.toFixed(1)}× | ` +
+        `${serverMs(row).toFixed(2)} (${Number.isFinite(runMs) ? runMs.toFixed(2) : '–'}) | ` +
+        `${floorMs(row).toFixed(3)} (${(floor.wallMs / floor.renders).toFixed(3)}) | ${ratio.toFixed(1)}× | ` +
         `${ratio <= TARGET_RATIO ? 'met' : `**missed** (> ${TARGET_RATIO}×)`} | ${(server.wallMs / server.requests).toFixed(2)} |`,
     );
   }
-  lines.push('');
   lines.push(
-    "Issue 37 as filed (the code before route modules per URL pattern and single fetch, ADR 067; the issue's own measurement, " +
-      'not re-run here), for comparison:',
+    '',
+    'Issue 37 as filed, for comparison: the code before route modules per URL pattern and single fetch (ADR 067), the ' +
+      "issue's own figures on that day's machine (not re-run here; its milliseconds are not this run's):",
+    '',
+    '| page | server ms/page | floor ms/page | ratio |',
+    '|---|---:|---:|---:|',
   );
-  lines.push('');
-  lines.push('| page | server ms/page | floor ms/page | ratio |');
-  lines.push('|---|---:|---:|---:|');
   for (const { server } of rows) {
     const filed = AS_FILED[server.page.name];
-    if (!filed) continue;
-    lines.push(`| ${server.page.name} | ${filed.server} | ${filed.floor} | ${filed.ratio}× |`);
+    if (filed)
+      lines.push(`| ${server.page.name} | ${filed.server} | ${filed.floor} | ${filed.ratio}× |`);
   }
-  const different = rows.filter((row) => !row.floor.identical);
-  for (const { floor } of different)
+  for (const { floor } of rows.filter((row) => !row.floor.identical))
     lines.push(
       '',
       `The ${floor.name} floor differs from the server's page: ${floor.differenceContext}`,
@@ -344,12 +440,11 @@ function section(
   return lines.join('\n');
 }
 
-/** Runs the render-cost half and writes its block of bench/RESULTS.md. */
+/** Runs the render-cost part and writes its block of bench/RESULTS.md. */
 export async function runRender(options: RenderOptions, version: string): Promise<void> {
   const base = `http://127.0.0.1:${options.port}`;
-  const work = join(options.dataDir, 'render');
-  await mkdir(work, { recursive: true });
-  const load = loadavg()[0] ?? 0;
+  await mkdir(join(options.dataDir, 'render'), { recursive: true });
+  const loadBefore = loadavg()[0] ?? 0;
   const server = await startBuiltServer({
     port: options.port,
     dataDir: options.dataDir,
@@ -358,48 +453,33 @@ export async function runRender(options: RenderOptions, version: string): Promis
   children.add(server);
   try {
     if (server.pid === undefined) throw new Error('the server has no process id');
-    agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    setAgent();
     const pages = await pagesOf(base);
     console.log(`[render] ${pages.map((page) => `${page.name} ${page.path}`).join(', ')}`);
-    const measured = await measureServer(base, server.pid, pages, options.requests);
+    const measured = await measure(base, server.pid, pages, options);
     if (server.exitCode !== null || server.signalCode !== null)
       throw new Error('the server stopped during the measurement');
+    const loadAfter = loadavg()[0] ?? 0;
     await stopRender();
-    for (const result of measured.results) {
-      console.log(
-        `[render] server ${result.page.name}: ${(msOf(result.ticks) / result.requests).toFixed(2)} ms/page ` +
-          `(schedstat ${(result.runNs / 1e6 / result.requests).toFixed(2)}), ${result.html.length} B`,
-      );
-      await writeFile(join(work, `${result.page.name}.html`), result.html);
-    }
-
-    const floors = await measureFloor(
-      {
-        pages: measured.results.map((result) => ({
-          name: result.page.name,
-          file: join(work, `${result.page.name}.html`),
-        })),
-        warmup: FLOOR_WARMUP,
-        iterations: options.iterations,
-        rounds: ROUNDS,
-      },
-      join(work, 'floor.json'),
-    );
-    const rows = measured.results.map((result) => {
-      const floor = floors.find((f) => f.name === result.page.name);
+    const rows = measured.server.map((result): Row => {
+      const floor = measured.floor.find((page) => page.name === result.page.name);
       if (!floor) throw new Error(`no floor for ${result.page.name}`);
-      console.log(
-        `[render] floor ${floor.name}: ${floor.cpuMs.toFixed(3)} ms/render (wall ${floor.wallMs.toFixed(3)}), ` +
-          `${floor.floorBytes} B${floor.identical ? ', identical' : `, differs: ${floor.differenceContext}`}`,
-      );
       return { server: result, floor };
     });
+    for (const row of rows)
+      console.log(
+        `[render] ${row.server.page.name}: server ${serverMs(row).toFixed(2)} ms/page ` +
+          `(schedstat ${(row.server.runNs / 1e6 / row.server.requests).toFixed(2)}), floor ${floorMs(row).toFixed(3)} ms ` +
+          `(wall ${(row.floor.wallMs / row.floor.renders).toFixed(3)}), ratio ${ratioOf(row).toFixed(1)}, ` +
+          `${row.server.html.length} B${row.floor.identical ? ', floor identical' : `, floor differs: ${row.floor.differenceContext}`}`,
+      );
     const text = section(rows, {
       version,
       commit: commit(),
       idleMsPerS: measured.idleMsPerS,
       connections: measured.connections,
-      load,
+      loadBefore,
+      loadAfter,
     });
     await writeResultsSection(SECTION, text);
     console.log('\n' + text + '\n\nwrote the bench:web:render section of bench/RESULTS.md');
