@@ -25,6 +25,11 @@
  *    per page), BENCH_WEB_RENDER_ITERATIONS (default 1000 measured floor renders per page).
  *    This part alone: `BENCH_WEB_LIGHTHOUSE=0 BENCH_WEB_SSR=0 npm run bench:web`.
  *
+ * BENCH_WEB_RENDER_PROFILE=<page> (landing, city, place or review) runs none of them: a CPU profile
+ * of the built server under that page's sequential load, summed up by area (bench/render-profile.ts;
+ * nothing written to bench/RESULTS.md). BENCH_WEB_RENDER_PROFILE_MS (the page's server ms/page)
+ * turns the shares into milliseconds.
+ *
  * BENCH_WORLD=all with DATABASE_URL (a world seeded at scale 100) runs none of them: the place,
  * city and review pages over ids of the whole world, caches off, 10 connections (bench/world.ts),
  * block `<!-- bench:web:world -->`.
@@ -43,6 +48,7 @@ import { launch, type LaunchedChrome } from 'chrome-launcher';
 import { startBuiltServer, stopBuiltServer } from './built-server';
 import lighthouse, { generateReport, type Result } from 'lighthouse';
 import { marks, writeResultsSection } from './results';
+import { runRenderProfile } from './render-profile';
 import { runRender, stopRender } from './web-render';
 import { runSsr, stopSsr } from './web-ssr';
 import { benchWorld, worldMode } from './world';
@@ -537,15 +543,28 @@ async function main() {
     throw new Error('Run `npm run build` first (npm start does it too).');
   // The place, city and review pages over the whole world of a scale-100 PostgreSQL, caches off.
   if (worldMode() === 'all') return benchWorld('web', PORT);
+  if (!(RENDER_REQUESTS >= 1) || !(RENDER_ITERATIONS >= 1))
+    throw new Error(
+      'BENCH_WEB_RENDER_REQUESTS and BENCH_WEB_RENDER_ITERATIONS must be at least 1.',
+    );
+  if (process.env.BENCH_WEB_RENDER_PROFILE) {
+    await mkdir(DATA_DIR, { recursive: true });
+    const serverMs = Number(process.env.BENCH_WEB_RENDER_PROFILE_MS ?? 0);
+    return runRenderProfile(
+      {
+        port: PORT,
+        dataDir: DATA_DIR,
+        requests: RENDER_REQUESTS,
+        ...(serverMs > 0 ? { serverMs } : {}),
+      },
+      process.env.BENCH_WEB_RENDER_PROFILE,
+    );
+  }
   if (!LIGHTHOUSE && !SSR && !RENDER)
     throw new Error(
       'BENCH_WEB_LIGHTHOUSE=0, BENCH_WEB_SSR=0 and BENCH_WEB_RENDER=0: nothing to run.',
     );
   if (!(SSR_SECONDS > 0)) throw new Error('BENCH_WEB_SSR_SECONDS must be a positive number.');
-  if (!(RENDER_REQUESTS >= 1) || !(RENDER_ITERATIONS >= 1))
-    throw new Error(
-      'BENCH_WEB_RENDER_REQUESTS and BENCH_WEB_RENDER_ITERATIONS must be at least 1.',
-    );
   await mkdir(DATA_DIR, { recursive: true });
   const { version } = JSON.parse(await readFile('package.json', 'utf8')) as { version: string };
 
