@@ -48,7 +48,7 @@ const TARGET_RATIO = 3;
 /** Unmeasured requests of each page first (JIT, the read caches, the search index). */
 const WARMUP_REQUESTS = 60;
 /** The measured requests (and floor renders) go round the pages in this many rounds. */
-const ROUNDS = 5;
+const ROUNDS = 8;
 /** Unmeasured floor renders of each page. */
 const FLOOR_WARMUP = 300;
 /** The server's main thread measured idle this long, to show what it spends on its own. */
@@ -87,6 +87,8 @@ interface Tally {
   runNs: number;
   /** Wall time of the measured requests as the client saw them, ms. */
   wallMs: number;
+  /** Each round's main-thread ms per request (schedstat's ns where there are, else ticks). */
+  rounds: number[];
 }
 
 interface ServerResult extends Tally {
@@ -249,6 +251,8 @@ interface FloorTally {
   renders: number;
   cpuUs: number;
   wallMs: number;
+  /** Each round's CPU ms per render. */
+  rounds: number[];
 }
 
 interface Measured {
@@ -304,10 +308,10 @@ async function measure(
     const idleMsPerS = (idleMs / (performance.now() - idleWall)) * 1000;
 
     const server = new Map<string, Tally>(
-      pages.map((page) => [page.name, { requests: 0, ticks: 0, runNs: 0, wallMs: 0 }]),
+      pages.map((page) => [page.name, { requests: 0, ticks: 0, runNs: 0, wallMs: 0, rounds: [] }]),
     );
     const floors = new Map<string, FloorTally>(
-      pages.map((page) => [page.name, { renders: 0, cpuUs: 0, wallMs: 0 }]),
+      pages.map((page) => [page.name, { renders: 0, cpuUs: 0, wallMs: 0, rounds: [] }]),
     );
     const requests = Math.max(1, Math.ceil(options.requests / ROUNDS));
     const renders = Math.max(1, Math.ceil(options.iterations / ROUNDS));
@@ -322,12 +326,17 @@ async function measure(
         total.ticks += after.ticks - before.ticks;
         total.runNs += after.runNs - before.runNs;
         total.requests += requests;
+        const runNs = after.runNs - before.runNs;
+        total.rounds.push(
+          (Number.isFinite(runNs) ? runNs / 1e6 : msOf(after.ticks - before.ticks)) / requests,
+        );
       }
       for (const result of await floor.round(renders)) {
         const total = floors.get(result.name) as FloorTally;
         total.renders += result.renders;
         total.cpuUs += result.cpuUs;
         total.wallMs += result.wallMs;
+        total.rounds.push(result.cpuUs / 1000 / result.renders);
       }
       console.log(`[render] round ${round + 1}/${ROUNDS} done`);
     }
@@ -354,6 +363,11 @@ interface Row {
 const serverMs = (row: Row) => msOf(row.server.ticks) / row.server.requests;
 const floorMs = (row: Row) => row.floor.cpuUs / 1000 / row.floor.renders;
 const ratioOf = (row: Row) => serverMs(row) / floorMs(row);
+/** The lowest and highest of the rounds' own ratios. */
+function roundRatios(row: Row): [number, number] {
+  const ratios = row.server.rounds.map((ms, i) => ms / (row.floor.rounds[i] ?? NaN));
+  return [Math.min(...ratios), Math.max(...ratios)];
+}
 
 function section(
   rows: Row[],
@@ -395,14 +409,15 @@ function section(
       "the child's main-thread CPU time per render (`process.threadCpuUsage`), wall time in brackets. **Check**: with " +
       "`<!DOCTYPE html>` in front, the floor's HTML is the server's byte for byte (floor bytes column).",
     `- The measured requests and renders go in ${ROUNDS} rounds: the server's requests of each page in turn, then the floor's ` +
-      'renders of each page, so both see the machine as it is at that moment. The machine is shared: CPU time per page rises ' +
-      'with other work on its cores, so compare ratios rather than milliseconds across runs. 1-minute load average ' +
+      'renders of each page, so both see the machine as it is at that moment; "rounds" gives the lowest and highest of the ' +
+      "rounds' own ratios (schedstat for the server). The machine is shared: CPU time per page rises with other work on its " +
+      'cores, so compare ratios rather than milliseconds across runs. 1-minute load average ' +
       `${info.loadBefore.toFixed(1)} before, ${info.loadAfter.toFixed(1)} after.`,
     '',
     `Target: server ≤ ${TARGET_RATIO} × floor on every page.`,
     '',
-    '| page | HTML bytes | floor bytes | server ms/page | floor ms/page | ratio | target | server wall ms/request |',
-    '|---|---:|---:|---:|---:|---:|---|---:|',
+    '| page | HTML bytes | floor bytes | server ms/page | floor ms/page | ratio | rounds | target | server wall ms/request |',
+    '|---|---:|---:|---:|---:|---:|---:|---|---:|',
   ];
   for (const row of rows) {
     const { server, floor } = row;
@@ -411,10 +426,12 @@ function section(
       ? `${floor.floorBytes} (identical)`
       : `${floor.floorBytes} (**differs** at ${floor.firstDifference})`;
     const runMs = server.runNs / 1e6 / server.requests;
+    const [low, high] = roundRatios(row);
     lines.push(
       `| ${server.page.name} \`${server.page.path}\` | ${server.html.length} | ${bytes} | ` +
         `${serverMs(row).toFixed(2)} (${Number.isFinite(runMs) ? runMs.toFixed(2) : '–'}) | ` +
         `${floorMs(row).toFixed(3)} (${(floor.wallMs / floor.renders).toFixed(3)}) | ${ratio.toFixed(1)}× | ` +
+        `${low.toFixed(1)}–${high.toFixed(1)}× | ` +
         `${ratio <= TARGET_RATIO ? 'met' : `**missed** (> ${TARGET_RATIO}×)`} | ${(server.wallMs / server.requests).toFixed(2)} |`,
     );
   }
@@ -470,7 +487,10 @@ export async function runRender(options: RenderOptions, version: string): Promis
       console.log(
         `[render] ${row.server.page.name}: server ${serverMs(row).toFixed(2)} ms/page ` +
           `(schedstat ${(row.server.runNs / 1e6 / row.server.requests).toFixed(2)}), floor ${floorMs(row).toFixed(3)} ms ` +
-          `(wall ${(row.floor.wallMs / row.floor.renders).toFixed(3)}), ratio ${ratioOf(row).toFixed(1)}, ` +
+          `(wall ${(row.floor.wallMs / row.floor.renders).toFixed(3)}), ratio ${ratioOf(row).toFixed(1)} ` +
+          `(rounds ${roundRatios(row)
+            .map((r) => r.toFixed(1))
+            .join('–')}), ` +
           `${row.server.html.length} B${row.floor.identical ? ', floor identical' : `, floor differs: ${row.floor.differenceContext}`}`,
       );
     const text = section(rows, {
