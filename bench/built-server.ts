@@ -10,6 +10,8 @@ export async function startBuiltServer(options: {
   port: number;
   dataDir: string;
   env?: Record<string, string>;
+  /** Node's own options, before the script (bench:web's profile: `--cpu-prof`). */
+  nodeArgs?: string[];
 }): Promise<ChildProcess> {
   const base = `http://127.0.0.1:${options.port}`;
   const taken = await fetch(`${base}/readyz`).then(
@@ -17,7 +19,7 @@ export async function startBuiltServer(options: {
     () => false,
   );
   if (taken) throw new Error(`Something already answers on ${base}: choose a free port.`);
-  const child = spawn(process.execPath, ['build/host/main.js'], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), 'build/host/main.js'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',

@@ -47,7 +47,7 @@ const SECTION = 'web:ssr';
  * sends, no cookies. No Accept-Encoding, because autocannon does not decode: the product and the
  * raw server both answer uncompressed (checked when the pages are recorded).
  */
-const BROWSER_HEADERS: Record<string, string> = {
+export const BROWSER_HEADERS: Record<string, string> = {
   'user-agent':
     'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
   accept:
@@ -172,7 +172,7 @@ export async function placePaths(base: string): Promise<string[]> {
 }
 
 /** The place page Lighthouse measures too: the first trending place. */
-async function warmPath(base: string): Promise<string> {
+export async function warmPath(base: string): Promise<string> {
   const trending = JSON.parse(await getText(base, '/api/v2/locations/trending')) as {
     data: { city_slug: string; clm_slug: string }[];
   };
@@ -259,7 +259,7 @@ const describe = (r: LoadResult) =>
   `${r.requests.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.bytes} B/answer` +
   (r.non2xx || r.errors ? `, ${r.non2xx} non-2xx, ${r.errors} errors` : '');
 
-function commit(): string {
+export function commit(): string {
   try {
     const hash = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
     // The results file itself does not count as a change to what was measured.
@@ -297,7 +297,7 @@ function section(
     start,
     '## Server rendering throughput (place pages)',
     '',
-    `\`npm run bench:web\` (this half alone: \`BENCH_WEB_LIGHTHOUSE=0 npm run bench:web\`) — measured ${new Date().toISOString().slice(0, 10)} ` +
+    `\`npm run bench:web\` (this half alone: \`BENCH_WEB_LIGHTHOUSE=0 BENCH_WEB_RENDER=0 npm run bench:web\`) — measured ${new Date().toISOString().slice(0, 10)} ` +
       `at commit ${info.commit} on ${cpu}, Node ${process.version}, Spotreel ${info.version}.`,
     'Built server in its own process (`NODE_ENV=production`, embedded PGlite, seeded world at scale 1); the raw baseline is a plain ' +
       '`node:http` server in another process (`bench/raw-server.ts`) answering with bytes recorded from the product (same headers ' +

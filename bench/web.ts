@@ -1,7 +1,8 @@
 /**
- * npm run bench:web — two halves, both by default, each writing its own block of bench/RESULTS.md
- * (the other block stays as it is); loopback only, bounded in time, every child process (server,
- * Chrome, raw server) stopped even on failure. Exits non-zero on an error, not on a missed target.
+ * npm run bench:web — three parts, all by default, each writing its own block of bench/RESULTS.md
+ * (the other blocks stay as they are); loopback only, bounded in time, every child process
+ * (server, Chrome, raw server, React floor) stopped even on failure. Exits non-zero on an error,
+ * not on a missed target.
  *
  * 1. Lighthouse (BENCH_WEB_LIGHTHOUSE=0 skips it): Lighthouse 13 (mobile preset, simulated
  *    throttling) on the built server's public pages: the four category scores, LCP, TBT, CLS and
@@ -16,12 +17,24 @@
  *    next to a raw `node:http` server sending the same bytes. Block `<!-- bench:web:ssr -->`.
  *    BENCH_WEB_SSR_SECONDS (default 10 per measured row), BENCH_WEB_RAW_PORT (default
  *    BENCH_WEB_PORT + 1) for the raw server.
+ * 3. Render cost (BENCH_WEB_RENDER=0 skips it; bench/web-render.ts, issue 37): the server's
+ *    main-thread CPU time per page (landing, city, place, review; page cache off, one keep-alive
+ *    connection, no compression) next to React's floor for the same HTML (`renderToString` of
+ *    the page parsed back into plain elements, NODE_ENV=production, bench/render-floor.ts).
+ *    Block `<!-- bench:web:render -->`. BENCH_WEB_RENDER_REQUESTS (default 400 measured requests
+ *    per page), BENCH_WEB_RENDER_ITERATIONS (default 1000 measured floor renders per page).
+ *    This part alone: `BENCH_WEB_LIGHTHOUSE=0 BENCH_WEB_SSR=0 npm run bench:web`.
  *
- * BENCH_WORLD=all with DATABASE_URL (a world seeded at scale 100) runs neither half: the place,
+ * BENCH_WEB_RENDER_PROFILE=<page> (landing, city, place or review) runs none of them: a CPU profile
+ * of the built server under that page's sequential load, summed up by area (bench/render-profile.ts;
+ * nothing written to bench/RESULTS.md). BENCH_WEB_RENDER_PROFILE_MS (the page's server ms/page)
+ * turns the shares into milliseconds.
+ *
+ * BENCH_WORLD=all with DATABASE_URL (a world seeded at scale 100) runs none of them: the place,
  * city and review pages over ids of the whole world, caches off, 10 connections (bench/world.ts),
  * block `<!-- bench:web:world -->`.
  *
- * BENCH_WEB_PORT (default 3901) for the built server (each half starts its own); run
+ * BENCH_WEB_PORT (default 3901) for the built server (each part starts its own); run
  * `npm run build` first.
  */
 import type { ChildProcess } from 'node:child_process';
@@ -35,6 +48,8 @@ import { launch, type LaunchedChrome } from 'chrome-launcher';
 import { startBuiltServer, stopBuiltServer } from './built-server';
 import lighthouse, { generateReport, type Result } from 'lighthouse';
 import { marks, writeResultsSection } from './results';
+import { runRenderProfile } from './render-profile';
+import { runRender, stopRender } from './web-render';
 import { runSsr, stopSsr } from './web-ssr';
 import { benchWorld, worldMode } from './world';
 import { chromiumEnv, chromiumPath } from '../scripts/chromium-path.mjs';
@@ -42,9 +57,12 @@ import { chromiumEnv, chromiumPath } from '../scripts/chromium-path.mjs';
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 3901);
 const BASE = `http://127.0.0.1:${PORT}`;
 const DATA_DIR = join('data', 'bench-web');
-/** Which halves run: both unless one is switched off with `=0`. */
+/** Which parts run: all unless one is switched off with `=0`. */
 const LIGHTHOUSE = process.env.BENCH_WEB_LIGHTHOUSE !== '0';
 const SSR = process.env.BENCH_WEB_SSR !== '0';
+const RENDER = process.env.BENCH_WEB_RENDER !== '0';
+const RENDER_REQUESTS = Number(process.env.BENCH_WEB_RENDER_REQUESTS ?? 400);
+const RENDER_ITERATIONS = Number(process.env.BENCH_WEB_RENDER_ITERATIONS ?? 1000);
 const SSR_SECONDS = Number(process.env.BENCH_WEB_SSR_SECONDS ?? 10);
 const RAW_PORT = Number(process.env.BENCH_WEB_RAW_PORT ?? PORT + 1);
 /** The median run's full Lighthouse report of every page, to open in a browser. */
@@ -525,8 +543,27 @@ async function main() {
     throw new Error('Run `npm run build` first (npm start does it too).');
   // The place, city and review pages over the whole world of a scale-100 PostgreSQL, caches off.
   if (worldMode() === 'all') return benchWorld('web', PORT);
-  if (!LIGHTHOUSE && !SSR)
-    throw new Error('BENCH_WEB_LIGHTHOUSE=0 and BENCH_WEB_SSR=0: nothing to run.');
+  if (!(RENDER_REQUESTS >= 1) || !(RENDER_ITERATIONS >= 1))
+    throw new Error(
+      'BENCH_WEB_RENDER_REQUESTS and BENCH_WEB_RENDER_ITERATIONS must be at least 1.',
+    );
+  if (process.env.BENCH_WEB_RENDER_PROFILE) {
+    await mkdir(DATA_DIR, { recursive: true });
+    const serverMs = Number(process.env.BENCH_WEB_RENDER_PROFILE_MS ?? 0);
+    return runRenderProfile(
+      {
+        port: PORT,
+        dataDir: DATA_DIR,
+        requests: RENDER_REQUESTS,
+        ...(serverMs > 0 ? { serverMs } : {}),
+      },
+      process.env.BENCH_WEB_RENDER_PROFILE,
+    );
+  }
+  if (!LIGHTHOUSE && !SSR && !RENDER)
+    throw new Error(
+      'BENCH_WEB_LIGHTHOUSE=0, BENCH_WEB_SSR=0 and BENCH_WEB_RENDER=0: nothing to run.',
+    );
   if (!(SSR_SECONDS > 0)) throw new Error('BENCH_WEB_SSR_SECONDS must be a positive number.');
   await mkdir(DATA_DIR, { recursive: true });
   const { version } = JSON.parse(await readFile('package.json', 'utf8')) as { version: string };
@@ -537,17 +574,28 @@ async function main() {
       { port: PORT, rawPort: RAW_PORT, dataDir: DATA_DIR, seconds: SSR_SECONDS },
       version,
     );
+  if (RENDER)
+    await runRender(
+      {
+        port: PORT,
+        dataDir: DATA_DIR,
+        requests: RENDER_REQUESTS,
+        iterations: RENDER_ITERATIONS,
+      },
+      version,
+    );
 }
 
 async function cleanup() {
   stopChromes();
   await stopServer();
   await stopSsr();
+  await stopRender();
 }
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    console.error(`\n${signal}: stopping Chrome and the servers`);
+    console.error(`\n${signal}: stopping Chrome, the servers and the floor`);
     void cleanup().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
   });
 }
