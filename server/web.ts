@@ -272,7 +272,7 @@ export async function registerWebApp(
 
       reply.code(status);
       for (const [key, value] of headers) reply.header(key, value);
-      reply.header('content-security-policy', pageCsp(nonce, config));
+      reply.header('content-security-policy', pageCsp(nonce, config, request.host));
       // Another site that opens our pages cannot reach into them; our sign-in popup keeps its
       // opener so it can hand back the provider's answer (docs/decisions/014-accounts.md).
       reply.header('cross-origin-opener-policy', 'same-origin-allow-popups');
