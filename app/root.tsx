@@ -121,7 +121,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
           the page must not restyle (shift) then (docs/decisions/038-screen-chunks.md).
         */}
         <link rel="stylesheet" href={globalStyles} />
-        <Links />
+        {/*
+          The nonce on the client too: the server's <Links> puts the response's nonce on each
+          link, and a hydration without it is a mismatch (React in development says so).
+        */}
+        <Links nonce={data?.nonce} />
       </head>
       <body>
         <a className="skip-link" href="#main">

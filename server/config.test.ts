@@ -64,6 +64,15 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ REPLICA_NAME: 'web 2' })).toThrow(/REPLICA_NAME must be/);
   });
 
+  it('serves the web app through Vite (HOT_RELOAD) in development only, when asked (ADR 068)', () => {
+    expect(parseConfig({}).hotReload).toBe(false);
+    expect(parseConfig({ HOT_RELOAD: 'true' }).hotReload).toBe(true);
+    expect(parseConfig(PRODUCTION).hotReload).toBe(false);
+    expect(() => parseConfig({ ...PRODUCTION, HOT_RELOAD: 'true' })).toThrow(
+      /HOT_RELOAD="true": HOT_RELOAD is for development \(npm run dev\)/,
+    );
+  });
+
   it('logs JSON in production', () => {
     expect(parseConfig(PRODUCTION).logFormat).toBe('json');
   });

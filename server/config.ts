@@ -217,6 +217,11 @@ const EnvSchema = z
     COMPANY_SITE_URL: url('COMPANY_SITE_URL').default('https://about.spotreel.app'),
     /** Test-only triggers in the web app; in production only by name (ADR 022). */
     TEST_HOOKS: flag,
+    /**
+     * The web app from its sources through Vite's dev server, edits shown in the open page
+     * (hot module replacement): `npm run dev` turns it on; never in production (ADR 068).
+     */
+    HOT_RELOAD: flag,
     /** Master secret of Spotreel's ID-token keys (docs/decisions/014-accounts.md); required in production. */
     AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
     /**
@@ -274,6 +279,13 @@ const EnvSchema = z
         code: 'custom',
         path: ['AUTH_SECRET'],
         message: 'AUTH_SECRET is required in production',
+      });
+    if (c.NODE_ENV === 'production' && c.HOT_RELOAD)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['HOT_RELOAD'],
+        message:
+          'HOT_RELOAD is for development (npm run dev): in production the web app is the build (npm run build)',
       });
     if (c.NODE_ENV === 'production' && !c.SITE_URL)
       ctx.addIssue({
@@ -443,6 +455,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     giveaway: { opens: c.GIVEAWAY_OPENS, closes: c.GIVEAWAY_CLOSES },
     companySiteUrl: c.COMPANY_SITE_URL.replace(/\/$/, ''),
     testHooks: c.TEST_HOOKS,
+    hotReload: c.HOT_RELOAD,
     eventsMine: c.EVENTS_MINE === 'on' || (c.EVENTS_MINE === 'auto' && c.NODE_ENV !== 'production'),
     auth: authConfig(c),
     flags: {

@@ -17,6 +17,21 @@ describe('pageCsp', () => {
     expect(csp).not.toMatch(/script-src[^;]*unsafe/);
   });
 
+  it("lets a page of `npm run dev` reach Vite's hot-update websocket on its own host only", () => {
+    const dev = pageCsp('n', parseConfig({ HOT_RELOAD: 'true' }), '127.0.0.1:3000');
+    expect(directive(dev, 'connect-src')).toEqual([
+      "'self'",
+      'ws://127.0.0.1:3000',
+      'wss://127.0.0.1:3000',
+    ]);
+    // nothing else changes: scripts still need the nonce
+    expect(directive(dev, 'script-src')).toEqual(["'self'", "'nonce-n'"]);
+    // without HOT_RELOAD (npm start, production) the host is no source at all
+    expect(directive(pageCsp('n', parseConfig({}), '127.0.0.1:3000'), 'connect-src')).toEqual([
+      "'self'",
+    ]);
+  });
+
   it('adds exactly the hosts of the configured trackers', () => {
     const csp = pageCsp(
       'n',

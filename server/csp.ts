@@ -42,11 +42,15 @@ const list = (...parts: string[]) => parts.filter(Boolean).join(' ');
 
 /**
  * Content-Security-Policy of pages: scripts only from us, with this response's nonce (React
- * Router's inline scripts) or from a configured tracker's host — never `unsafe-inline`.
+ * Router's inline scripts) or from a configured tracker's host — never `unsafe-inline`. With
+ * `HOT_RELOAD` (`npm run dev`, never in production) the page also talks to Vite's hot-update
+ * websocket, on the host the page came from (`host`, the request's Host header).
  */
-export function pageCsp(nonce: string, config: Config): string {
+export function pageCsp(nonce: string, config: Config, host?: string): string {
   const media = config.mediaBaseUrl.startsWith('http') ? new URL(config.mediaBaseUrl).origin : '';
   const trackers = trackerSources(config.analytics);
+  const hotUpdates =
+    config.hotReload && !config.isProduction && host ? `ws://${host} wss://${host}` : '';
   return [
     "default-src 'self'",
     `script-src ${list("'self'", `'nonce-${nonce}'`, ...trackers.script)}`,
@@ -54,7 +58,7 @@ export function pageCsp(nonce: string, config: Config): string {
     "style-src 'self' 'unsafe-inline'",
     `img-src ${list("'self'", 'data:', 'blob:', media, ...PROVIDER_PHOTO_HOSTS, ...trackers.img)}`,
     `media-src ${list("'self'", 'blob:', media)}`,
-    `connect-src ${list("'self'", ...trackers.connect)}`,
+    `connect-src ${list("'self'", hotUpdates, ...trackers.connect)}`,
     "font-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",

@@ -61,7 +61,14 @@ export async function registerWebApp(
 ) {
   const built = existsSync(serverBuildFile);
   let handle: ((request: Request, context: WebLoadContext) => Promise<Response>) | undefined;
-  if (built) {
+  if (config.hotReload) {
+    // `npm run dev`: the sources through Vite, never build/ (docs/decisions/068-dev-server-with-hmr.md).
+    const { startDevWebApp } = await import('./dev-web');
+    const dev = await startDevWebApp(app, config);
+    handle = dev.handle;
+    // A page kept from before an edit would show the old app (and not match its new scripts).
+    dev.onChange(() => pageCache.clear());
+  } else if (built) {
     const build = (await import(pathToFileURL(serverBuildFile).href)) as ServerBuild;
     const handler = createRequestHandler(build, config.isProduction ? 'production' : 'development');
     // The app's own key for the host's value (app/load-context.ts), from the build that holds it.
@@ -272,7 +279,7 @@ export async function registerWebApp(
 
       reply.code(status);
       for (const [key, value] of headers) reply.header(key, value);
-      reply.header('content-security-policy', pageCsp(nonce, config));
+      reply.header('content-security-policy', pageCsp(nonce, config, request.host));
       // Another site that opens our pages cannot reach into them; our sign-in popup keeps its
       // opener so it can hand back the provider's answer (docs/decisions/014-accounts.md).
       reply.header('cross-origin-opener-policy', 'same-origin-allow-popups');

@@ -6,6 +6,8 @@ export interface Started {
   child: ChildProcess;
   output: () => string;
   exited: Promise<number | null>;
+  /** Leads a process group of its own (`npm run dev`: the watcher and the host it restarts). */
+  group?: boolean;
 }
 
 export { freePort } from '../free-port';
@@ -22,20 +24,42 @@ export async function stop(started: Started | undefined): Promise<number | null>
   if (!started) return null;
   if (started.child.exitCode === null && started.child.signalCode === null)
     started.child.kill('SIGTERM');
-  return started.exited;
+  const code = await started.exited;
+  // The leader passes the signal on and waits for its children; whatever of the group outlived
+  // it (a failed test) goes too.
+  if (started.group && started.child.pid)
+    try {
+      process.kill(-started.child.pid, 'SIGKILL');
+    } catch {
+      // none left
+    }
+  return code;
 }
 
 /** Starts it with JSON logs on 127.0.0.1 and these settings over the environment's own. */
 export function start(env: Record<string, string>): Started {
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+  return spawnScript('scripts/start.mjs', env, false);
+}
+
+/**
+ * `npm run dev` (scripts/dev.mjs: the host from its sources, Vite's dev server in it), in a
+ * process group of its own, which `stop` ends whole.
+ */
+export function startDev(env: Record<string, string>): Started {
+  return spawnScript('scripts/dev.mjs', env, true);
+}
+
+function spawnScript(script: string, env: Record<string, string>, group: boolean): Started {
+  const child = spawn(process.execPath, [script], {
     env: { ...process.env, LOG_FORMAT: 'json', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: group,
   });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
+  return { child, output: () => output, exited, group };
 }
 
 export async function waitForReady(port: number, started: Started): Promise<void> {
