@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { AppUserRecord, BusinessDashboardLocations } from './accounts';
 import type { ClaimStatus, Growth, GrowthQuery, ListingInfo } from './business';
-import type { City } from './cities';
+import type { City, CityTopLocationsQuery } from './cities';
 import type { ClassificationList, ClassificationListQuery } from './classifications';
 import type {
   Collection,
@@ -75,7 +75,7 @@ export interface ReadTypes {
   cityFeed: { params: Id; query: z.input<typeof CityFeedQuery>; answer: CityFeed };
   cityTopLocations: {
     params: Id;
-    query: { super_category: string; limit?: number };
+    query: z.input<typeof CityTopLocationsQuery>;
     answer: { data: LocationSummary[] };
   };
   cuisines: {

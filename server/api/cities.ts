@@ -3,10 +3,10 @@ import { z } from 'zod';
 import {
   SUPER_CATEGORIES,
   SUPER_CATEGORY_NAMES,
-  SuperCategory,
+  type SuperCategory,
 } from '../../contract/classifications';
-import { IdParams, limitQuery } from '../../contract/common';
-import { City } from '../../contract/cities';
+import { IdParams } from '../../contract/common';
+import { City, CityTopLocationsQuery } from '../../contract/cities';
 import { CityFeed, CityFeedQuery } from '../../contract/feeds';
 import { LocationSummary } from '../../contract/locations';
 import { cities, citySuperCategories, locations } from '../../db/schema';
@@ -161,7 +161,7 @@ export const cityRoutes: ApiRoutes = (ctx) => async (app) => {
         tags: ['feeds'],
         summary: 'A city’s best places of one super category (the city page’s strips)',
         params: IdParams,
-        querystring: z.object({ super_category: SuperCategory, limit: limitQuery(8, 24) }),
+        querystring: CityTopLocationsQuery,
         response: { 200: z.object({ data: z.array(LocationSummary) }), ...errorResponses },
       },
     },
