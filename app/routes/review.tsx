@@ -32,7 +32,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     (`${citySlug}-${stateSlug}` !== place.city_slug || locationIdentifier !== place.clm_slug)
   )
     throw redirect(paths.review(review.clm_id) + url.search, 301);
-  const more = await reads.locationVideos({ id: place.clm_id }, { per_page: 13 });
+  const more = await reads.locationVideos({ id: place.clm_id }, { page: 1, per_page: 13 });
   return { review, more };
 }
 

@@ -8,6 +8,7 @@ import type {
 import type { ZodType, z } from 'zod';
 import { LRUCache } from 'lru-cache';
 import {
+  queryInUrl,
   READ_URLS,
   type ReadArgs,
   type ReadName,
@@ -205,7 +206,10 @@ export function createReadRegistry(options: {
       const entry = handlers.get(name);
       if (!entry) throw new Error(`No handler is registered for the read ${name}`);
       const checkedParams = entry.params?.safeParse(asStrings(params)) ?? { success: true };
-      const checkedQuery = entry.query?.safeParse(asStrings(query)) ?? { success: true };
+      // A loader passes a typed query (ReadQuery): checked as its URL would carry it.
+      const checkedQuery = entry.query?.safeParse(asStrings(query && queryInUrl(query))) ?? {
+        success: true,
+      };
       // A read that is not the same for everyone (the session user, an owner's dashboard)
       // makes the page this visitor's own.
       if (!entry.shared) outcome.personal = true;
@@ -232,7 +236,10 @@ export function createReadRegistry(options: {
             );
       try {
         return await (entry.shared && options.sharedTtlMs > 0 && !failOnPurpose
-          ? sharedAnswer(JSON.stringify([name, asStrings(params), asStrings(query)]), run)
+          ? sharedAnswer(
+              JSON.stringify([name, asStrings(params), asStrings(query && queryInUrl(query))]),
+              run,
+            )
           : run());
       } catch (error) {
         const fault = storageFaultOf(error);

@@ -137,8 +137,9 @@ export function userCollectionFeedSource(
     `user-collection:${userId}:${userCollectionId}`,
     async () => {
       const owner = idFromDigits(userId);
-      if (owner === null) return null;
-      const list = await reads.userCollections({ userId: owner }, { single: userCollectionId });
+      const single = idFromDigits(userCollectionId);
+      if (owner === null || single === null) return null;
+      const list = await reads.userCollections({ userId: owner }, { single });
       return list && 'reviews' in list ? list.reviews : null;
     },
     'The list',

@@ -122,11 +122,12 @@ export async function loadUserCollection(
   userIdentifier: string,
   listId: string,
 ): Promise<FeedData> {
-  const owner = /^\d{1,12}$/.test(listId)
-    ? await reads.route({ slug: userIdentifier }, { target_type: 'user' })
-    : null;
+  const single = idFromDigits(listId);
+  const owner =
+    single === null ? null : await reads.route({ slug: userIdentifier }, { target_type: 'user' });
   const userId = owner?.targetType === 'user' ? owner.targetId : null;
-  const list = userId === null ? null : await reads.userCollections({ userId }, { single: listId });
+  const list =
+    userId === null || single === null ? null : await reads.userCollections({ userId }, { single });
   // With `single`, the answer is that one list (its reviews), not the owner's lists.
   if (!list || !('reviews' in list))
     return notFound('user-collection', `user-collection:${userIdentifier}:${listId}`);
