@@ -139,6 +139,7 @@ export default tseslint.config(
                 '**/contract/*',
                 '!**/contract/super-categories',
                 '!**/contract/slug',
+                '!**/contract/storable', // plain rules: what an id may be (a loader's ids)
                 '!**/contract/urls',
                 '!**/contract/environment',
                 '!**/contract/public-config',

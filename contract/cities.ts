@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { SuperCategory } from './classifications';
+import { limitQuery } from './common';
 
 /** spec §3 location.city: the city record carried by locations and feeds. */
 export const City = z
@@ -20,3 +22,9 @@ export const City = z
   })
   .meta({ id: 'City' });
 export type City = z.infer<typeof City>;
+
+/** A city's best places of one super category (its page's strips): which kind, how many. */
+export const CityTopLocationsQuery = z.object({
+  super_category: SuperCategory,
+  limit: limitQuery(8, 24),
+});

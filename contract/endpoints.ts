@@ -1,7 +1,7 @@
-import type { z } from 'zod';
+import type { ZodType, z } from 'zod';
 import type { AppUserRecord, BusinessDashboardLocations } from './accounts';
 import type { ClaimStatus, Growth, GrowthQuery, ListingInfo } from './business';
-import type { City } from './cities';
+import type { City, CityTopLocationsQuery } from './cities';
 import type { ClassificationList, ClassificationListQuery } from './classifications';
 import type {
   Collection,
@@ -27,9 +27,10 @@ import type { User } from './users';
 /**
  * Every read of spec §7 that the web app makes, declared once: its URL here, its parameters,
  * query and answer below (docs/architecture.md, "One data path per side"). The product server
- * registers each handler under the same name (server/api/read-route.ts); a server render calls
- * that handler in process, the browser calls the URL through the one API client
- * (app/api/reads.ts). No schemas here, only their types: the web app may import this module.
+ * registers each one's read function and route under the same name (server/api/read-route.ts):
+ * a server render calls the read function in process, the browser calls the URL through the one
+ * API client (app/api/reads.ts). No schemas here, only their types: the web app may import this
+ * module.
  */
 export const READ_URLS = {
   trendingLocations: '/api/v2/locations/trending',
@@ -61,50 +62,51 @@ export const READ_URLS = {
 type None = Record<string, never>;
 type Id = { id: number };
 
-/** What each read takes (path parameters, query as a caller writes it) and answers. */
+/**
+ * What each read takes and answers: its path parameters as values (ids are numbers), the type of
+ * its query's schema (None: it takes no query), its answer. A read's query has two forms, both
+ * from that one schema: `ReadQuery` (the schema's output, what the read function takes) and
+ * `ReadUrlQuery` (its input, what an /api URL carries).
+ */
 export interface ReadTypes {
   trendingLocations: { params: None; query: None; answer: { data: LocationSummary[] } };
   location: { params: Id; query: None; answer: Location };
   locationFollows: { params: Id; query: None; answer: LocationFollows };
   locationTips: { params: Id; query: None; answer: TipList };
-  relatedLocations: { params: Id; query: z.input<typeof RelatedQuery>; answer: RelatedLocations };
-  locationVideos: { params: Id; query: z.input<typeof LocationVideosQuery>; answer: VideoList };
+  relatedLocations: { params: Id; query: typeof RelatedQuery; answer: RelatedLocations };
+  locationVideos: { params: Id; query: typeof LocationVideosQuery; answer: VideoList };
   review: { params: Id; query: None; answer: Review };
-  watch: { params: None; query: z.input<typeof WatchQuery>; answer: Watch };
+  watch: { params: None; query: typeof WatchQuery; answer: Watch };
   cities: { params: None; query: None; answer: { data: City[] } };
-  cityFeed: { params: Id; query: z.input<typeof CityFeedQuery>; answer: CityFeed };
+  cityFeed: { params: Id; query: typeof CityFeedQuery; answer: CityFeed };
   cityTopLocations: {
     params: Id;
-    query: { super_category: string; limit?: number };
+    query: typeof CityTopLocationsQuery;
     answer: { data: LocationSummary[] };
   };
-  cuisines: {
-    params: None;
-    query: z.input<typeof ClassificationListQuery>;
-    answer: ClassificationList;
-  };
+  cuisines: { params: None; query: typeof ClassificationListQuery; answer: ClassificationList };
   practicalCategories: {
     params: None;
-    query: z.input<typeof ClassificationListQuery>;
+    query: typeof ClassificationListQuery;
     answer: ClassificationList;
   };
-  route: { params: { slug: string }; query: z.input<typeof RouteQuery>; answer: RouteTarget };
+  route: { params: { slug: string }; query: typeof RouteQuery; answer: RouteTarget };
   collection: { params: Id; query: None; answer: Collection };
   userCollections: {
     params: { userId: number };
-    query: z.input<typeof UserCollectionQuery>;
+    query: typeof UserCollectionQuery;
     answer: UserCollection | UserCollectionList;
   };
   user: { params: Id; query: None; answer: User };
   userReviewsByCity: { params: Id; query: None; answer: ReviewsByCity };
-  search: { params: None; query: z.input<typeof SearchQuery>; answer: SearchResults };
+  search: { params: None; query: typeof SearchQuery; answer: SearchResults };
   me: { params: None; query: None; answer: AppUserRecord | { status: 'signed_out' } };
   businessDashboardLocations: {
     params: { userId: number };
     query: None;
     answer: BusinessDashboardLocations;
   };
-  growth: { params: Id; query: z.input<typeof GrowthQuery>; answer: Growth };
+  growth: { params: Id; query: typeof GrowthQuery; answer: Growth };
   listingInfo: { params: Id; query: None; answer: ListingInfo };
   claimReceipt: { params: { receipt: string }; query: None; answer: ClaimStatus };
 }
@@ -139,18 +141,76 @@ export function writeRequest(
   return { method, path: fillPath(name, url, params) };
 }
 
-/** One read's call: parameters (omitted when it has none) and query (optional). */
-export type ReadArgs<Name extends ReadName> = ReadTypes[Name]['params'] extends None
-  ? [params?: None, query?: ReadTypes[Name]['query']]
-  : [params: ReadTypes[Name]['params'], query?: ReadTypes[Name]['query']];
+/** A read's path parameters. */
+export type ReadParams<Name extends ReadName> = ReadTypes[Name]['params'];
 
 /**
- * The reads a screen loader calls: on the server the product server's own handlers in process,
- * in the browser `/api` over HTTP. A failed or refused read answers null (spec §8).
+ * A read's query as its read function takes it: the schema's output (numbers as numbers,
+ * booleans as booleans, lists as lists, every default filled in). What a loader passes.
+ */
+export type ReadQuery<Name extends ReadName> = ReadTypes[Name]['query'] extends ZodType
+  ? z.output<ReadTypes[Name]['query']>
+  : None;
+
+/** A read's query as an /api URL carries it: the schema's input (strings, defaults left out). */
+export type ReadUrlQuery<Name extends ReadName> = ReadTypes[Name]['query'] extends ZodType
+  ? z.input<ReadTypes[Name]['query']>
+  : None;
+
+/** A read's answer. */
+export type ReadAnswer<Name extends ReadName> = ReadTypes[Name]['answer'];
+
+/** Leaves a query out of a call when nothing in it is required. */
+type QueryArg<Query> = Record<never, never> extends Query ? [query?: Query] : [query: Query];
+
+/** One read's call: parameters (omitted when it has none), then its query (`ReadQuery`). */
+export type ReadArgs<Name extends ReadName> =
+  ReadParams<Name> extends None
+    ? [params?: None, ...QueryArg<ReadQuery<Name>>]
+    : [params: ReadParams<Name>, ...QueryArg<ReadQuery<Name>>];
+
+/**
+ * The reads a loader calls, by name: on the server the product server's read functions in
+ * process (server/api/read-route.ts `pageReads`), in the browser its `/api` URLs
+ * (app/api/reads.ts `readsOver`, a `ReadsOverHttp`, which is also a `Reads`). A refused read
+ * answers null (spec §8); on the server a failed one throws a 503 response.
  */
 export type Reads = {
-  [Name in ReadName]: (...args: ReadArgs<Name>) => Promise<ReadTypes[Name]['answer'] | null>;
+  [Name in ReadName]: (...args: ReadArgs<Name>) => Promise<ReadAnswer<Name> | null>;
 };
+
+/** One read's call over HTTP: its query in either form (`ReadQuery` or `ReadUrlQuery`). */
+export type ReadArgsOverHttp<Name extends ReadName> =
+  ReadParams<Name> extends None
+    ? [params?: None, query?: ReadQuery<Name> | ReadUrlQuery<Name>]
+    : [params: ReadParams<Name>, query?: ReadQuery<Name> | ReadUrlQuery<Name>];
+
+/**
+ * The reads over HTTP (app/api/reads.ts `readsOver`): a query in an URL's own form too (the
+ * browser's search box, its "show more" lists). A failed or refused read answers null.
+ */
+export type ReadsOverHttp = {
+  [Name in ReadName]: (...args: ReadArgsOverHttp<Name>) => Promise<ReadAnswer<Name> | null>;
+};
+
+/**
+ * A query written as an /api URL carries it: a `ReadQuery` (a loader's) in the form its schema
+ * takes back — a list comma-joined, a boolean '1' or '0' — and a `ReadUrlQuery` as it is.
+ */
+export function queryInUrl(query: object): Record<string, string | number> {
+  const inUrl: Record<string, string | number> = {};
+  for (const [key, value] of Object.entries(query) as [string, unknown][]) {
+    if (value === undefined || value === null) continue;
+    inUrl[key] = Array.isArray(value)
+      ? value.join(',')
+      : typeof value === 'boolean'
+        ? value
+          ? '1'
+          : '0'
+        : (value as string | number);
+  }
+  return inUrl;
+}
 
 /** A read's URL with its path parameters filled in (each encoded). */
 export const readPath = (name: ReadName, params: Record<string, string | number> = {}): string =>

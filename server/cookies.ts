@@ -52,6 +52,22 @@ export function clearSiteCookie(
 }
 
 /**
+ * The site's cookies of one exchange: read from its request, set and cleared on its answer. What
+ * a read may do with cookies (server/api/read-route.ts `ReadScope`), wherever it answers.
+ */
+export interface SiteCookies {
+  get(name: string): string | undefined;
+  set(name: string, value: string, options: SiteCookieOptions): void;
+  clear(name: string, options: Pick<SiteCookieOptions, 'httpOnly' | 'sameSite'>): void;
+}
+
+export const siteCookiesOf = (request: FastifyRequest, reply: FastifyReply): SiteCookies => ({
+  get: (name) => siteCookie(request, name),
+  set: (name, value, options) => setSiteCookie(reply, request.cookiesSecure, name, value, options),
+  clear: (name, options) => clearSiteCookie(reply, request.cookiesSecure, name, options),
+});
+
+/**
  * A long-lived id the browser keeps (spec §3 device id, the analytics distinct id): the one the
  * request carries when it has the distinct id's shape (8–80 letters, digits, - or _), else a new
  * one set for a year. Readable by the page's script.

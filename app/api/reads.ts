@@ -1,21 +1,29 @@
-import { READ_URLS, readPath, type ReadName, type Reads } from '../../contract/endpoints';
+import {
+  queryInUrl,
+  READ_URLS,
+  readPath,
+  type ReadName,
+  type ReadsOverHttp,
+} from '../../contract/endpoints';
 import { browserApi } from './browser-api';
-import { ApiError, type ApiClient, type ApiQuery } from './client';
+import { ApiError, type ApiClient } from './client';
 
 /**
  * The reads of spec §7 over HTTP through one API client (its header rules, its null on
  * failure): what screens and features call in the browser. A server render gets the same
- * `Reads`, answered in process (server/api/read-route.ts).
+ * `Reads`, answered in process by the read functions (server/api/read-route.ts).
  */
-export function readsOver(api: ApiClient, onFailure?: (error: unknown) => void): Reads {
-  const reads = {} as Record<ReadName, (params?: object, query?: ApiQuery) => Promise<unknown>>;
+export function readsOver(api: ApiClient, onFailure?: (error: unknown) => void): ReadsOverHttp {
+  const reads = {} as Record<ReadName, (params?: object, query?: object) => Promise<unknown>>;
   for (const name of Object.keys(READ_URLS) as ReadName[]) {
     reads[name] = (params, query) =>
-      api.get(readPath(name, params as Record<string, string | number> | undefined), query, {
-        onFailure,
-      });
+      api.get(
+        readPath(name, params as Record<string, string | number> | undefined),
+        query && queryInUrl(query),
+        { onFailure },
+      );
   }
-  return reads as Reads;
+  return reads as ReadsOverHttp;
 }
 
 /**
@@ -28,7 +36,7 @@ export function readFailed(error: unknown): boolean {
   return error.status === 0 || error.status >= 500 || [408, 429].includes(error.status);
 }
 
-let reads: Reads | null = null;
+let reads: ReadsOverHttp | null = null;
 
 /** The browser's reads (its one API client). */
-export const browserReads = (): Reads => (reads ??= readsOver(browserApi()));
+export const browserReads = (): ReadsOverHttp => (reads ??= readsOver(browserApi()));

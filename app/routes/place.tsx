@@ -29,9 +29,9 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   const [location, videos, tips, related, follows] = await Promise.all([
     // The place first: its read answers whether it exists for the others.
     reads.location({ id }),
-    reads.locationVideos({ id }, { per_page: FIRST_PAGE_SIZE }),
+    reads.locationVideos({ id }, { page: 1, per_page: FIRST_PAGE_SIZE }),
     reads.locationTips({ id }),
-    reads.relatedLocations({ id }, { use_cache: '1', use_only_cache: '1' }),
+    reads.relatedLocations({ id }, { use_cache: true, use_only_cache: true }),
     reads.locationFollows({ id }),
   ]);
   if (!location) return data({ location: null }, { status: 404 });

@@ -13,6 +13,7 @@ import { recordView } from '../shared/video-player/record-view';
 import { VideoPlayer } from '../shared/video-player/video-player';
 import { webContext } from '../load-context';
 import { paths } from '../paths';
+import { idFromDigits } from '../../contract/storable';
 
 /**
  * Review page `reviews/:reviewId` and `listing/:reviewId/:stateSlug/:citySlug/:locationIdentifier`
@@ -21,8 +22,8 @@ import { paths } from '../paths';
  */
 export async function loader({ url, params, context }: Route.LoaderArgs) {
   const { reads } = context.get(webContext);
-  const id = params.reviewId;
-  const review = /^\d{1,12}$/.test(id) ? await reads.review({ id: Number(id) }) : null;
+  const reviewId = idFromDigits(params.reviewId);
+  const review = reviewId === null ? null : await reads.review({ id: reviewId });
   if (!review) return data({ review: null }, { status: 404 });
   const place = review.location;
   const { stateSlug, citySlug, locationIdentifier } = params;
@@ -31,7 +32,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     (`${citySlug}-${stateSlug}` !== place.city_slug || locationIdentifier !== place.clm_slug)
   )
     throw redirect(paths.review(review.clm_id) + url.search, 301);
-  const more = await reads.locationVideos({ id: place.clm_id }, { per_page: 13 });
+  const more = await reads.locationVideos({ id: place.clm_id }, { page: 1, per_page: 13 });
   return { review, more };
 }
 

@@ -26,8 +26,9 @@ import {
 import { IdTokenError, type IdTokenService, type VerifiedIdToken } from '../auth/id-tokens';
 import {
   clearSessionCookie,
-  sessionCookie,
+  clearStaleSessionCookie,
   sessionToken,
+  sessionUserId,
   setSessionCookie,
   signedInUserId,
   type SessionStore,
@@ -36,6 +37,7 @@ import { HttpError } from '../http-errors';
 import { secureCookies } from '../security';
 import type { MediaUrls } from '../media/urls';
 import type { ApiRoutes } from './context';
+import { privateAnswer } from './read-route';
 
 export interface AccountServices {
   sessions: SessionStore;
@@ -192,15 +194,15 @@ export const accountRoutes =
           response: { 200: z.union([AppUserRecord, SignedOut]) },
         },
       },
-      async ({ request, reply }) => {
-        reply.header('cache-control', 'private, no-store');
-        const userId = await currentUserId(request);
+      async (_input, scope) => {
+        const userId = await sessionUserId(services.sessions, scope.sessionToken);
         const user = userId === null ? null : await appUser(db, ctx.media, userId);
         if (user) return user;
         // An expired or revoked session's cookie goes, so the browser stops sending it.
-        if (sessionCookie(request)) clearSessionCookie(reply, secureCookies(request, config));
+        clearStaleSessionCookie(scope.cookies);
         return { status: 'signed_out' as const };
       },
+      privateAnswer,
     );
 
     app.post(
@@ -394,9 +396,8 @@ export const accountRoutes =
           response: { 200: BusinessDashboardLocations, ...authErrors },
         },
       },
-      async ({ params, request, reply }) => {
-        reply.header('cache-control', 'private, no-store');
-        const userId = await currentUserId(request);
+      async ({ params }, scope) => {
+        const userId = await sessionUserId(services.sessions, scope.sessionToken);
         if (userId === null) throw unauthorized('Sign in to see your businesses');
         if (params.userId !== userId)
           throw new HttpError(403, 'forbidden', 'You can only see your own businesses');
@@ -415,5 +416,6 @@ export const accountRoutes =
           .orderBy(businessOwners.createdAt, locations.id);
         return { business_dashboard_locations: rows };
       },
+      privateAnswer,
     );
   };

@@ -1,5 +1,4 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   ClaimBody,
   ClaimReceiptParams,
@@ -15,11 +14,12 @@ import { ErrorBody, IdParams } from '../../contract/common';
 import { slugify } from '../../contract/slug';
 import type { Database } from '../../db/client';
 import { businessClaims, businessOwners, locations } from '../../db/schema';
-import { signedInUserId, type SessionStore } from '../auth/sessions';
+import { sessionToken, sessionUserId, signedInUserId, type SessionStore } from '../auth/sessions';
 import { HttpError } from '../http-errors';
 import type { ClaimReceipts } from '../security';
 import type { ApiRoutes } from './context';
 import { rowsOf } from './read-models';
+import { privateAnswer } from './read-route';
 
 const ownerErrors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody } as const;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -159,10 +159,9 @@ export const businessRoutes =
   async (app) => {
     const { db } = ctx;
 
-    /** Only an owner of the place reads or changes its dashboard data. */
-    async function requireOwner(request: FastifyRequest, reply: FastifyReply, locationId: number) {
-      reply.header('cache-control', 'private, no-store');
-      const userId = await signedInUserId(services.sessions, request);
+    /** Only an owner of the place (the session's user) reads or changes its dashboard data. */
+    async function requireOwner(token: string | null, locationId: number) {
+      const userId = await sessionUserId(services.sessions, token);
       if (userId === null)
         throw new HttpError(401, 'unauthorized', 'Sign in to see your business dashboard');
       const [owner] = await db
@@ -267,8 +266,7 @@ export const businessRoutes =
           response: { 200: ClaimStatus, 400: ErrorBody, 404: ErrorBody, 429: ErrorBody },
         },
       },
-      async ({ params, reply }) => {
-        reply.header('cache-control', 'private, no-store');
+      async ({ params }) => {
         const claimId = services.receipts.claimIdOf(params.receipt);
         const [claim] =
           claimId === null
@@ -286,6 +284,7 @@ export const businessRoutes =
           business_name: claim.businessName,
         };
       },
+      privateAnswer,
     );
 
     ctx.reads.register(
@@ -300,10 +299,11 @@ export const businessRoutes =
           response: { 200: Growth, ...ownerErrors },
         },
       },
-      async ({ params, query, request, reply }) => {
-        await requireOwner(request, reply, params.id);
+      async ({ params, query }, scope) => {
+        await requireOwner(scope.sessionToken, params.id);
         return growthOf(db, params.id, query.range);
       },
+      privateAnswer,
     );
 
     ctx.reads.register(
@@ -317,10 +317,11 @@ export const businessRoutes =
           response: { 200: ListingInfo, ...ownerErrors },
         },
       },
-      async ({ params, request, reply }) => {
-        await requireOwner(request, reply, params.id);
+      async ({ params }, scope) => {
+        await requireOwner(scope.sessionToken, params.id);
         return listingInfo(params.id);
       },
+      privateAnswer,
     );
 
     app.put(
@@ -335,7 +336,8 @@ export const businessRoutes =
         },
       },
       async (request, reply) => {
-        await requireOwner(request, reply, request.params.id);
+        reply.header('cache-control', 'private, no-store');
+        await requireOwner(sessionToken(request), request.params.id);
         const { website, description, hours } = request.body;
         await db
           .update(locations)

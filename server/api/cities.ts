@@ -3,17 +3,17 @@ import { z } from 'zod';
 import {
   SUPER_CATEGORIES,
   SUPER_CATEGORY_NAMES,
-  SuperCategory,
+  type SuperCategory,
 } from '../../contract/classifications';
-import { IdParams, limitQuery } from '../../contract/common';
-import { City } from '../../contract/cities';
+import { IdParams } from '../../contract/common';
+import { City, CityTopLocationsQuery } from '../../contract/cities';
 import { CityFeed, CityFeedQuery } from '../../contract/feeds';
 import { LocationSummary } from '../../contract/locations';
 import { cities, citySuperCategories, locations } from '../../db/schema';
 import { notFound } from '../http-errors';
 import { listClassifications } from './classification-lists';
 import { errorResponses, type ApiRoutes } from './context';
-import type { ReadCall } from './read-route';
+import type { ReadScope } from './read-route';
 import {
   cityMemoKey,
   findCities,
@@ -97,8 +97,8 @@ export const cityRoutes: ApiRoutes = (ctx) => async (app) => {
   );
 
   /** A city page's reads each need its city: asked once per request (the route read tells it). */
-  const cityOr404 = async (call: ReadCall<unknown, unknown>, id: number) => {
-    const city = await call.memo(cityMemoKey(id), async () => findCity(ctx, { id }));
+  const cityOr404 = async (scope: ReadScope, id: number) => {
+    const city = await scope.memo(cityMemoKey(id), async () => findCity(ctx, { id }));
     if (!city) throw notFound(`City ${id}`);
     return city;
   };
@@ -116,9 +116,8 @@ export const cityRoutes: ApiRoutes = (ctx) => async (app) => {
         response: { 200: CityFeed, ...errorResponses },
       },
     },
-    async (call) => {
-      const { params, query } = call;
-      const city = await cityOr404(call, params.id);
+    async ({ params, query }, scope) => {
+      const city = await cityOr404(scope, params.id);
       const { limit, start } = query;
       const [content, cuisines, superCounts] = await Promise.all([
         findCityReviews(ctx, city.clm_id, limit + 1, start),
@@ -161,17 +160,16 @@ export const cityRoutes: ApiRoutes = (ctx) => async (app) => {
         tags: ['feeds'],
         summary: 'A city’s best places of one super category (the city page’s strips)',
         params: IdParams,
-        querystring: z.object({ super_category: SuperCategory, limit: limitQuery(8, 24) }),
+        querystring: CityTopLocationsQuery,
         response: { 200: z.object({ data: z.array(LocationSummary) }), ...errorResponses },
       },
     },
-    async (call) => {
-      const { params, query } = call;
-      const city = await cityOr404(call, params.id);
+    async ({ params, query }, scope) => {
+      const city = await cityOr404(scope, params.id);
       const { super_category: superCategory, limit } = query;
-      if (!call.http) {
+      if (scope.pageRender) {
         // A page render asks for every strip at once: one statement answers them all.
-        const strips = await call.memo(`city_strips:${city.clm_id}:${limit}`, () =>
+        const strips = await scope.memo(`city_strips:${city.clm_id}:${limit}`, () =>
           cityStrips(ctx.db).execute({ city: city.clm_id, kinds: [...SUPER_CATEGORIES], limit }),
         );
         return {

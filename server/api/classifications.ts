@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import { paginationData } from '../../contract/common';
 import { ClassificationList, ClassificationListQuery } from '../../contract/classifications';
 import { errorResponses, type ApiRoutes } from './context';
@@ -32,8 +31,7 @@ export const classificationRoutes: ApiRoutes = (ctx) => async (app) => {
           response: { 200: ClassificationList, ...errorResponses },
         },
       },
-      async (call) => {
-        const query: z.infer<typeof ClassificationListQuery> = call.query;
+      async ({ query }) => {
         const { page, per_page: perPage } = query;
         const { data, total } = await listClassifications(ctx.db, {
           kind,

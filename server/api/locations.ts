@@ -14,7 +14,7 @@ import { computeRelatedLocations, RELATED_LIMIT } from '../../db/derived';
 import { cities, locationFollows, locations, relatedLocations, tips, users } from '../../db/schema';
 import { notFound } from '../http-errors';
 import { errorResponses, type ApiRoutes } from './context';
-import type { ReadCall } from './read-route';
+import type { ReadScope } from './read-route';
 import {
   authorColumns,
   findLocation,
@@ -82,8 +82,8 @@ export const locationRoutes: ApiRoutes = (ctx) => async (app) => {
    * Whether a place exists, with its stored counts: asked once per request, however many of
    * its reads a page makes (the place read itself answers it when it runs first).
    */
-  const exists = (call: ReadCall<unknown, unknown>, id: number) =>
-    call.memo(`location:${id}`, async () => {
+  const exists = (scope: ReadScope, id: number) =>
+    scope.memo(`location:${id}`, async () => {
       const [row] = await ctx.db
         .select({
           id: locations.id,
@@ -95,8 +95,8 @@ export const locationRoutes: ApiRoutes = (ctx) => async (app) => {
         .limit(1);
       return row ?? null;
     });
-  const existing = async (call: ReadCall<unknown, unknown>, id: number) => {
-    const row = await exists(call, id);
+  const existing = async (scope: ReadScope, id: number) => {
+    const row = await exists(scope, id);
     if (!row) throw notFound(`Location ${id}`);
     return row;
   };
@@ -129,12 +129,12 @@ export const locationRoutes: ApiRoutes = (ctx) => async (app) => {
         response: { 200: Location, ...errorResponses },
       },
     },
-    async (call) => {
-      const { id } = call.params;
+    async ({ params }, scope) => {
+      const { id } = params;
       // The place with its counts is what the existence check would ask: share it.
       // Both memos are set before the first await, so reads started beside this one reuse them.
-      const record = call.memo(`location-record:${id}`, () => findLocation(ctx, id));
-      call
+      const record = scope.memo(`location-record:${id}`, () => findLocation(ctx, id));
+      scope
         .memo(`location:${id}`, async () => {
           const found = await record;
           return found
@@ -161,8 +161,8 @@ export const locationRoutes: ApiRoutes = (ctx) => async (app) => {
         response: { 200: LocationFollows, ...errorResponses },
       },
     },
-    async (call) => {
-      const { id, followerCount } = await existing(call, call.params.id);
+    async ({ params }, scope) => {
+      const { id, followerCount } = await existing(scope, params.id);
       const rows = await latestFollowers(ctx.db).execute({ id });
       return { location_id: id, count: followerCount, data: rows.map((r) => toAuthor(ctx, r)) };
     },
@@ -180,8 +180,8 @@ export const locationRoutes: ApiRoutes = (ctx) => async (app) => {
         response: { 200: TipList, ...errorResponses },
       },
     },
-    async (call) => {
-      const { id } = await existing(call, call.params.id);
+    async ({ params }, scope) => {
+      const { id } = await existing(scope, params.id);
       const rows = await newestTips(ctx.db).execute({ id });
       return {
         data: rows.map((r) => ({
@@ -207,9 +207,9 @@ export const locationRoutes: ApiRoutes = (ctx) => async (app) => {
         response: { 200: RelatedLocations, ...errorResponses },
       },
     },
-    async (call) => {
-      const { id } = await existing(call, call.params.id);
-      const { use_cache: useCache, use_only_cache: onlyCache } = call.query;
+    async ({ params, query }, scope) => {
+      const { id } = await existing(scope, params.id);
+      const { use_cache: useCache, use_only_cache: onlyCache } = query;
       const fromStore = async () =>
         (await storedRelated(ctx.db).execute({ id })).map((row) => toLocationSummary(ctx, row));
       const isStored = async () =>
@@ -244,10 +244,10 @@ export const locationRoutes: ApiRoutes = (ctx) => async (app) => {
         response: { 200: VideoList, ...errorResponses },
       },
     },
-    async (call) => {
+    async ({ params, query }, scope) => {
       // The stored count (db/derived.ts), not a count(*) per page of videos.
-      const { id, reviewCount } = await existing(call, call.params.id);
-      const { page, per_page: perPage } = call.query;
+      const { id, reviewCount } = await existing(scope, params.id);
+      const { page, per_page: perPage } = query;
       const data = await findLocationReviews(ctx, id, perPage, (page - 1) * perPage);
       return { data, pagination_data: paginationData(page, perPage, reviewCount) };
     },

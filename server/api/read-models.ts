@@ -76,7 +76,7 @@ export function toCity(row: CityRow): City {
   };
 }
 
-/** The key of a city in a request's memo (ReadCall.memo): a page's reads share the lookup. */
+/** The key of a city in a request's memo (ReadScope.memo): a page's reads share the lookup. */
 export const cityMemoKey = (id: number) => `city:${id}`;
 
 /** A city by its id, and by its two slugs (`il`, `chicago`): built once, asked on every city page. */

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { memoFor } from './read-route';
 
-/** ReadCall.memo: work shared by the reads of one request, a failure not kept. */
+/** ReadScope.memo: work shared by the reads of one request, a failure not kept. */
 describe('the request memo', () => {
   it('runs a key once per request, and again after a failure', async () => {
     const request = {} as FastifyRequest;

@@ -4,57 +4,120 @@ import type {
   FastifyReply,
   FastifyRequest,
   FastifySchema,
+  RouteShorthandOptions,
 } from 'fastify';
-import type { ZodType, z } from 'zod';
+import type { ZodType } from 'zod';
 import { LRUCache } from 'lru-cache';
 import {
   READ_URLS,
-  type ReadArgs,
+  type ReadAnswer,
   type ReadName,
+  type ReadParams,
+  type ReadQuery,
   type Reads,
   type ReadTypes,
 } from '../../contract/endpoints';
 import { storageFaultOf } from '../../db/storage-faults';
 import { sessionToken } from '../auth/sessions';
+import { siteCookiesOf, type SiteCookies } from '../cookies';
 import { HttpError } from '../http-errors';
+import { clientKey } from '../rate-limits';
 
-/** What a read handler gets: its checked input, the HTTP exchange it serves, a request memo. */
-export interface ReadCall<Params, Query> {
-  params: Params;
-  query: Query;
-  /** The request being answered: an /api call, or the page whose render made this read. */
-  request: FastifyRequest;
-  reply: FastifyReply;
+/**
+ * Work shared by every read of one request (a page makes several): `memo(key, work)` runs
+ * `work` once per key and request. A place page asks whether its place exists once.
+ */
+export type Memo = <T>(key: string, work: () => Promise<T>) => Promise<T>;
+
+/**
+ * What a read function may know of the request it answers — an /api call, or the page whose
+ * render made the read — and nothing else of HTTP. Built once per request (`readScope`).
+ */
+export interface ReadScope {
+  /** The session token the request carries: the session cookie, else the Auth-Token header. */
+  sessionToken: string | null;
   /**
-   * Whether this call answers the endpoint's own HTTP request (false: a page render's read, whose
-   * answer is used in process and never serialised).
+   * The site's cookies: read from the request, set on its answer. A cookie a read sets (a stale
+   * session cleared) goes out with the /api response, or with the page being rendered.
    */
-  http: boolean;
+  cookies: SiteCookies;
+  memo: Memo;
+  log: FastifyBaseLogger;
+  /** Who asks, to take turns with other clients (server/rate-limits.ts `clientKey`). */
+  client(): string;
+  /** Whether the asker has gone (its connection closed): work it would wait for is dropped. */
+  gone(): boolean;
   /**
-   * Work shared by every read of one request (a page makes several): `memo(key, work)` runs
-   * `work` once per key and request. A place page asks whether its place exists once.
+   * A page render's read: the page's other reads run beside it, so one statement may answer
+   * them all (the city page's strips). False for an /api call, which answers one read.
    */
-  memo<T>(key: string, work: () => Promise<T>): Promise<T>;
+  pageRender: boolean;
 }
 
-type Schema<S> = S extends ZodType ? z.output<S> : Record<string, never>;
+/** A read's input, already checked: by its route's zod schemas, or by the loader's types. */
+export interface ReadInput<Name extends ReadName> {
+  params: ReadParams<Name>;
+  query: ReadQuery<Name>;
+}
 
-interface ReadOptions<P, Q> {
+/**
+ * A read of spec §7 as a plain function: typed input and a scope in, its answer out. It refuses
+ * with an HttpError (not found: 404, not yours: 403); any other error is a failure.
+ */
+export type ReadFunction<Name extends ReadName> = (
+  input: ReadInput<Name>,
+  scope: ReadScope,
+) => Promise<ReadAnswer<Name>>;
+
+/**
+ * What a read's route does around its read function for an /api call (the default: call it):
+ * set headers, or answer in a form of its own (the search thread's JSON bytes).
+ */
+export type ServeRead<Name extends ReadName> = (
+  call: ReadInput<Name> & {
+    scope: ReadScope;
+    request: FastifyRequest;
+    reply: FastifyReply;
+    read: () => Promise<ReadAnswer<Name>>;
+  },
+) => Promise<ReadAnswer<Name>>;
+
+/** An answer for its asker alone (the session's): no cache on the way may keep it. */
+export const privateAnswer = <Answer>({
+  reply,
+  read,
+}: {
+  reply: FastifyReply;
+  read: () => Promise<Answer>;
+}): Promise<Answer> => {
+  reply.header('cache-control', 'private, no-store');
+  return read();
+};
+
+type None = Record<string, never>;
+
+/**
+ * A read's route options. Its query schema is the very schema `ReadTypes` names, its params
+ * schema one whose output is the read's params: what the route checks is what the read function
+ * takes (a read without params or query gets `{}`).
+ */
+interface ReadRouteOptions<Name extends ReadName> {
   config?: { publicCache?: boolean };
   schema: Omit<FastifySchema, 'params' | 'querystring'> & {
-    params?: P;
-    querystring?: Q;
     tags: string[];
     summary: string;
-  };
+  } & (ReadParams<Name> extends None
+      ? { params?: undefined }
+      : { params: ZodType<ReadParams<Name>> }) &
+    (ReadTypes[Name]['query'] extends ZodType
+      ? { querystring: ReadTypes[Name]['query'] }
+      : { querystring?: undefined });
 }
 
 interface Registered {
-  params?: ZodType;
-  query?: ZodType;
   /** The same answer for everyone (public GET): page renders share it for a few seconds. */
   shared: boolean;
-  handler: (call: ReadCall<unknown, unknown>) => Promise<unknown>;
+  read: (input: { params: object; query: object }, scope: ReadScope) => Promise<unknown>;
 }
 
 /** What the reads of one page render did (server/web.ts keeps the page for others only if not). */
@@ -77,8 +140,8 @@ export const readUnavailable = () =>
 
 const memos = new WeakMap<FastifyRequest, Map<string, Promise<unknown>>>();
 
-/** The request memo of ReadCall (exported for its test). */
-export function memoFor(request: FastifyRequest): ReadCall<unknown, unknown>['memo'] {
+/** The request memo of ReadScope (exported for its test). */
+export function memoFor(request: FastifyRequest): Memo {
   return <T>(key: string, work: () => Promise<T>) => {
     let memo = memos.get(request);
     if (!memo) memos.set(request, (memo = new Map()));
@@ -96,18 +159,34 @@ export function memoFor(request: FastifyRequest): ReadCall<unknown, unknown>['me
   };
 }
 
-/** Path parameters and query as HTTP would carry them: every value a string. */
-function asStrings(values: object | undefined): Record<string, string> {
-  const result: Record<string, string> = {};
-  for (const [key, value] of Object.entries(values ?? {}))
-    if (value !== undefined && value !== null) result[key] = String(value);
-  return result;
+/** The scope of the reads that answer `request` (its /api call, or its page's render). */
+function readScope(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  pageRender: boolean,
+  log: FastifyBaseLogger = request.log,
+): ReadScope {
+  return {
+    sessionToken: sessionToken(request),
+    cookies: siteCookiesOf(request, reply),
+    memo: memoFor(request),
+    log,
+    client: () => clientKey(request),
+    gone: () => request.raw.socket?.destroyed === true,
+    pageRender,
+  };
 }
 
+/** The same text for the same values, whatever order a caller wrote their keys in. */
+const inOrder = (values: object | undefined) =>
+  Object.entries(values ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+
 /**
- * The reads of spec §7 by name (contract/endpoints.ts): each registered once with its URL,
- * schemas and handler. Fastify serves it at its URL; a server render calls the same handler in
- * process through `pageReads` — the same checks, no HTTP and no JSON in between.
+ * The reads of spec §7 by name (contract/endpoints.ts): each registered once with its read
+ * function and its route. Fastify serves the route at its URL, checking the input with its zod
+ * schemas once, and calls the read function; a server render calls the read function in
+ * process through `pageReads`, with the loader's typed input as it is — no HTTP, no second
+ * check, no JSON in between.
  */
 export function createReadRegistry(options: {
   sharedTtlMs: number;
@@ -122,11 +201,9 @@ export function createReadRegistry(options: {
    * A public read for a visitor without a session may come from the read replica; one with a
    * session is answered by the primary, so whoever just saved sees what they saved (ADR 040).
    */
-  const answer = (entry: Registered, request: FastifyRequest, run: () => Promise<unknown>) =>
-    entry.shared && fromReadReplica && sessionToken(request) === null
-      ? fromReadReplica(run)
-      : run();
-  const handlers = new Map<ReadName, Registered>();
+  const answer = <T>(entry: Registered, scope: ReadScope, run: () => Promise<T>) =>
+    entry.shared && fromReadReplica && scope.sessionToken === null ? fromReadReplica(run) : run();
+  const entries = new Map<ReadName, Registered>();
   // Answers of public reads, as the /api response cache keeps them for HTTP (ADR 008): every
   // page asks for the trending places, and a burst of one page asks for the same things. Those
   // past their time are dropped every sharedTtlMs, asked for again or not (ADR 063).
@@ -141,7 +218,7 @@ export function createReadRegistry(options: {
   const sharedAnswer = (key: string, work: () => Promise<unknown>) => {
     const entry = shared.get(key);
     if (entry) return entry.answer;
-    // Public reads set no header or cookie: the first request's exchange serves them all.
+    // Public reads set no header or cookie: the first request's scope serves them all.
     const answer = work();
     shared.set(key, { answer });
     // a failed read is not kept
@@ -151,43 +228,40 @@ export function createReadRegistry(options: {
     return answer;
   };
 
-  function register<
-    Name extends ReadName,
-    P extends ZodType | undefined,
-    Q extends ZodType | undefined,
-  >(
+  /**
+   * Registers the read `name`: its read function, and its route at its URL (under /api), whose
+   * schemas check the input once before `serve` (by default: the read function) answers.
+   */
+  function register<Name extends ReadName>(
     app: FastifyInstance,
     name: Name,
-    options: ReadOptions<P, Q>,
-    handler: (call: ReadCall<Schema<P>, Schema<Q>>) => Promise<ReadTypes[Name]['answer']>,
+    routeOptions: ReadRouteOptions<Name>,
+    read: ReadFunction<Name>,
+    serve?: ServeRead<Name>,
   ) {
-    if (handlers.has(name)) throw new Error(`The read ${name} is registered twice`);
+    if (entries.has(name)) throw new Error(`The read ${name} is registered twice`);
     const entry: Registered = {
-      shared: options.config?.publicCache === true,
-      params: options.schema.params,
-      query: options.schema.querystring,
-      handler: handler as Registered['handler'],
+      shared: routeOptions.config?.publicCache === true,
+      read: read as Registered['read'],
     };
-    handlers.set(name, entry);
+    entries.set(name, entry);
     // Mounted under /api (server/app.ts).
-    app.get(READ_URLS[name].replace(/^\/api/, ''), options, (request, reply) =>
-      answer(entry, request, () =>
-        entry.handler({
-          params: request.params,
-          query: request.query,
-          request,
-          reply,
-          http: true,
-          memo: memoFor(request),
-        }),
-      ),
-    );
+    const route = routeOptions as RouteShorthandOptions;
+    app.get(READ_URLS[name].replace(/^\/api/, ''), route, (request, reply) => {
+      const scope = readScope(request, reply, false);
+      const input = { params: request.params, query: request.query } as ReadInput<Name>;
+      return answer(entry, scope, () =>
+        serve
+          ? serve({ ...input, scope, request, reply, read: () => read(input, scope) })
+          : read(input, scope),
+      );
+    });
   }
 
   /**
-   * The reads of one page render: each checks its input with the endpoint's schemas, runs its
-   * handler for this page's request (the visitor's cookies; cookies a read sets go out with the
-   * page), answers null when refused (its input, or its thing is not there) and throws
+   * The reads of one page render: each calls its read function with the loader's input for this
+   * page's request (the visitor's session; cookies a read sets go out with the page), answers
+   * null when refused (its thing is not there, not this visitor's) and throws
    * `readUnavailable()` when it failed.
    */
   function pageReads(
@@ -197,42 +271,23 @@ export function createReadRegistry(options: {
     /** What this render's reads did: a page is kept for others only if `personal` stays false. */
     outcome: PageReadsOutcome = { personal: false },
   ): Reads {
-    const memo = memoFor(request);
+    const scope = readScope(request, reply, true, log);
     const failOnPurpose =
       options.testHooks === true &&
       new URLSearchParams(request.url.split('?')[1] ?? '').get('__throw') === 'read';
-    const call = async (name: ReadName, params?: object, query?: object) => {
-      const entry = handlers.get(name);
-      if (!entry) throw new Error(`No handler is registered for the read ${name}`);
-      const checkedParams = entry.params?.safeParse(asStrings(params)) ?? { success: true };
-      const checkedQuery = entry.query?.safeParse(asStrings(query)) ?? { success: true };
+    const call = async (name: ReadName, params: object = {}, query: object = {}) => {
+      const entry = entries.get(name);
+      if (!entry) throw new Error(`No read function is registered for the read ${name}`);
       // A read that is not the same for everyone (the session user, an owner's dashboard)
       // makes the page this visitor's own.
       if (!entry.shared) outcome.personal = true;
-      if (!checkedParams.success || !checkedQuery.success) {
-        // Which names were bad, not their values: a search term may hold anything.
-        const fields = [checkedParams, checkedQuery].flatMap((checked) =>
-          checked.success ? [] : checked.error.issues.map((issue) => issue.path.join('.')),
-        );
-        log.debug({ read: name, fields }, 'read refused: bad input');
-        return null;
-      }
       const run = () =>
         failOnPurpose
           ? Promise.reject(new Error(`Test hook: the read ${name} failed`))
-          : answer(entry, request, () =>
-              entry.handler({
-                params: 'data' in checkedParams ? checkedParams.data : {},
-                query: 'data' in checkedQuery ? checkedQuery.data : {},
-                request,
-                reply,
-                http: false,
-                memo,
-              }),
-            );
+          : answer(entry, scope, () => entry.read({ params, query }, scope));
       try {
         return await (entry.shared && options.sharedTtlMs > 0 && !failOnPurpose
-          ? sharedAnswer(JSON.stringify([name, asStrings(params), asStrings(query)]), run)
+          ? sharedAnswer(JSON.stringify([name, inOrder(params), inOrder(query)]), run)
           : run());
       } catch (error) {
         const fault = storageFaultOf(error);
@@ -253,17 +308,16 @@ export function createReadRegistry(options: {
         return null;
       }
     };
-    const reads = {} as Record<ReadName, (...args: unknown[]) => Promise<unknown>>;
+    const reads = {} as Record<ReadName, (params?: object, query?: object) => Promise<unknown>>;
     for (const name of Object.keys(READ_URLS) as ReadName[])
-      reads[name] = (params?: unknown, query?: unknown) =>
-        call(name, params as object | undefined, query as object | undefined);
-    return reads as unknown as Reads;
+      reads[name] = (params, query) => call(name, params, query);
+    return reads as Reads;
   }
 
-  /** Every read the contract declares has its handler (checked once the API is mounted). */
+  /** Every read the contract declares has its read function (checked once the API is mounted). */
   function assertComplete() {
-    const missing = (Object.keys(READ_URLS) as ReadName[]).filter((name) => !handlers.has(name));
-    if (missing.length) throw new Error(`Reads without a handler: ${missing.join(', ')}`);
+    const missing = (Object.keys(READ_URLS) as ReadName[]).filter((name) => !entries.has(name));
+    if (missing.length) throw new Error(`Reads without a read function: ${missing.join(', ')}`);
   }
 
   /** Forgets the shared answers (public data changed). */
@@ -276,4 +330,3 @@ export function createReadRegistry(options: {
 }
 
 export type ReadRegistry = ReturnType<typeof createReadRegistry>;
-export type { ReadArgs };

@@ -14,7 +14,6 @@ import {
 import type { SearchResults as Results } from '../../contract/search';
 import type { Tag } from '../../contract/classifications';
 import { cities, classifications, locations, reviews, users } from '../../db/schema';
-import { clientKey } from '../rate-limits';
 import { errorResponses, type ApiRoutes } from './context';
 import {
   authorColumns,
@@ -27,6 +26,7 @@ import {
   type Order,
   type ReadContext,
 } from './read-models';
+import type { ReadScope } from './read-route';
 
 /** `%` and `_` in a search term are letters, not wildcards. */
 const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -205,6 +205,37 @@ export const searchRoutes: ApiRoutes = (ctx) => async (app) => {
     }),
   };
 
+  /**
+   * By SQL: answers kept in the caches never get here; the rest take turns with other clients'.
+   * A search whose visitor left while it waited (the next keystroke's search closed the
+   * connection, a flood's client hung up) is dropped, not run.
+   */
+  const searchBySql = (query: Query, scope: ReadScope) =>
+    ctx.searchQueue.run(
+      scope.client(),
+      async () => {
+        const { term, include } = query;
+        const answer: Results = { term, data: {} };
+        // One at a time: the embedded database answers one query at a time anyway.
+        for (const type of include) {
+          const part = await searchers[type](query);
+          Object.assign(answer.data, part.data);
+          if (part.locations_total !== undefined) answer.locations_total = part.locations_total;
+        }
+        const understood: SearchUnderstood = {
+          what: term,
+          city: null,
+          neighborhood: null,
+          near_me: false,
+          category: await tagNamed(ctx, ['category', 'practical'], query.category),
+          cuisine: await tagNamed(ctx, ['cuisine'], query.cuisine),
+        };
+        answer.understood = understood;
+        return answer;
+      },
+      () => scope.gone(),
+    );
+
   ctx.reads.register(
     app,
     'search',
@@ -218,52 +249,34 @@ export const searchRoutes: ApiRoutes = (ctx) => async (app) => {
         response: { 200: SearchResults, ...errorResponses, 429: ErrorBody, 503: ErrorBody },
       },
     },
-    async ({ query, request, reply, http }) => {
+    async ({ query }, scope) => {
       // From memory once the index is built: no database work, so no turn in the queue.
       if (ctx.searchIndex?.ready) {
         // Its parts were checked against the contract when the index read them (SearchIndex):
-        // sent as they are, not checked again on every search.
+        // used as they are, not checked again on every search.
         try {
-          if (!http) return await ctx.searchIndex.search(query);
-          // An /api call gets the JSON the search thread made, as bytes with their ETag (ADR 045,
-          // 053): Fastify sends bytes as they are (no serialiser runs on them), and the response
-          // cache keeps the tag instead of hashing them again.
+          return await ctx.searchIndex.search(query);
+        } catch (error) {
+          // Its thread stopped while this search waited: SQL answers, as before the index.
+          scope.log.error({ err: error }, 'search index did not answer: searched by SQL');
+        }
+      }
+      return searchBySql(query, scope);
+    },
+    async ({ query, scope, reply }) => {
+      if (ctx.searchIndex?.ready) {
+        try {
+          // An /api call gets the JSON the search thread made, as bytes with their ETag (ADR
+          // 045, 053): Fastify sends bytes as they are (no serialiser runs on them), and the
+          // response cache keeps the tag instead of hashing them again.
           const { body, etag } = await ctx.searchIndex.searchJson(query);
           reply.type('application/json; charset=utf-8').header('etag', etag);
           return body as unknown as Results;
         } catch (error) {
-          // Its thread stopped while this search waited: SQL answers, as before the index.
-          request.log.error({ err: error }, 'search index did not answer: searched by SQL');
+          scope.log.error({ err: error }, 'search index did not answer: searched by SQL');
         }
       }
-      const { term, include } = query;
-      // Answers kept in the caches never get here; the rest take turns with other clients'.
-      // A search whose visitor left while it waited (the next keystroke's search closed the
-      // connection, a flood's client hung up) is dropped, not run.
-      const gone = () => request.raw.socket?.destroyed === true;
-      return ctx.searchQueue.run(
-        clientKey(request),
-        async () => {
-          const answer: Results = { term, data: {} };
-          // One at a time: the embedded database answers one query at a time anyway.
-          for (const type of include) {
-            const part = await searchers[type](query);
-            Object.assign(answer.data, part.data);
-            if (part.locations_total !== undefined) answer.locations_total = part.locations_total;
-          }
-          const understood: SearchUnderstood = {
-            what: term,
-            city: null,
-            neighborhood: null,
-            near_me: false,
-            category: await tagNamed(ctx, ['category', 'practical'], query.category),
-            cuisine: await tagNamed(ctx, ['cuisine'], query.cuisine),
-          };
-          answer.understood = understood;
-          return answer;
-        },
-        gone,
-      );
+      return searchBySql(query, scope);
     },
   );
 };

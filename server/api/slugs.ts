@@ -25,8 +25,7 @@ export const slugRoutes: ApiRoutes = (ctx) => async (app) => {
         response: { 200: RouteTarget, ...errorResponses },
       },
     },
-    async (call) => {
-      const { params, query } = call;
+    async ({ params, query }, scope) => {
       const slug = params.slug.toLowerCase();
       if (!SLUG.test(slug)) {
         throw badRequest(
@@ -48,7 +47,7 @@ export const slugRoutes: ApiRoutes = (ctx) => async (app) => {
                 : ((await findCities(ctx, eq(cities.slug, slug)))[0] ?? null);
           if (!target) throw notFound(`City '${slug}'`);
           // The city's page reads it next, by id: they take this one.
-          void call.memo(cityMemoKey(target.clm_id), async () => target);
+          void scope.memo(cityMemoKey(target.clm_id), async () => target);
           return { targetType: 'city' as const, targetId: target.clm_id, target };
         }
         case 'user': {

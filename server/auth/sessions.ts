@@ -4,8 +4,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '../../contract/cookies';
 import type { Database } from '../../db/client';
 import { sessions } from '../../db/schema';
-import { clearSiteCookie, setSiteCookie, siteCookie } from '../cookies';
+import { clearSiteCookie, setSiteCookie, siteCookie, type SiteCookies } from '../cookies';
 const TOUCH_AFTER_MS = 10 * 60 * 1000;
+/** The session cookie's attributes: set and cleared with the same ones. */
+const SESSION_COOKIE_ATTRIBUTES = { httpOnly: true, sameSite: 'lax' } as const;
 
 const hash = (token: string) => createHash('sha256').update(token).digest('base64url');
 
@@ -79,22 +81,32 @@ export function setSessionCookie(
   secure: boolean,
 ) {
   setSiteCookie(reply, secure, SESSION_COOKIE, token, {
-    httpOnly: true,
-    sameSite: 'lax',
+    ...SESSION_COOKIE_ATTRIBUTES,
     expires: expiresAt,
   });
 }
 
 export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
-  clearSiteCookie(reply, secure, SESSION_COOKIE, { httpOnly: true, sameSite: 'lax' });
+  clearSiteCookie(reply, secure, SESSION_COOKIE, SESSION_COOKIE_ATTRIBUTES);
 }
 
-/** The signed-in user of a request (session cookie or Auth-Token header), or null. */
-export async function signedInUserId(
+/**
+ * Clears the session cookie through a read's cookies, when the request sent one (an expired or
+ * revoked session's cookie goes, so the browser stops sending it).
+ */
+export function clearStaleSessionCookie(cookies: SiteCookies) {
+  if (cookies.get(SESSION_COOKIE)) cookies.clear(SESSION_COOKIE, SESSION_COOKIE_ATTRIBUTES);
+}
+
+/** The signed-in user of a session token (a read's `sessionToken`), or null. */
+export async function sessionUserId(
   store: SessionStore,
-  request: FastifyRequest,
+  token: string | null,
 ): Promise<number | null> {
-  const token = sessionToken(request);
   if (!token) return null;
   return (await store.lookup(token))?.userId ?? null;
 }
+
+/** The signed-in user of a request (session cookie or Auth-Token header), or null. */
+export const signedInUserId = (store: SessionStore, request: FastifyRequest) =>
+  sessionUserId(store, sessionToken(request));

@@ -53,7 +53,7 @@ export async function loadDashboard(
   const range = tab === 'growth' ? rangeFrom(url.searchParams.get('range')) : DEFAULT_RANGE;
   const [location, videos, growth, info] = await Promise.all([
     reads.location({ id: selected }),
-    reads.locationVideos({ id: selected }, { per_page: FIRST_VIDEOS }),
+    reads.locationVideos({ id: selected }, { page: 1, per_page: FIRST_VIDEOS }),
     tab === 'info' ? null : reads.growth({ id: selected }, { range }),
     tab === 'info' ? reads.listingInfo({ id: selected }) : null,
   ]);

@@ -23,19 +23,19 @@ export async function loadCity(
   const city = route?.targetType === 'city' ? route.target : null;
   if (!city) return { city: null };
   const [feed, cuisines, categories, ...strips] = await Promise.all([
-    reads.cityFeed({ id: city.clm_id }, { limit: CITY_FEED_LIMIT }),
+    reads.cityFeed({ id: city.clm_id }, { limit: CITY_FEED_LIMIT, start: 0 }),
     reads.cuisines(
       {},
       {
-        city_id: String(city.clm_id),
-        pinned_first: 'true',
+        city_id: city.clm_id,
+        pinned_first: true,
         page: 1,
         per_page: CLASSIFICATIONS_PER_PAGE,
       },
     ),
     reads.practicalCategories(
       {},
-      { city_id: String(city.clm_id), page: 1, per_page: CLASSIFICATIONS_PER_PAGE },
+      { city_id: city.clm_id, page: 1, per_page: CLASSIFICATIONS_PER_PAGE },
     ),
     ...SUPER_CATEGORIES.map((key) =>
       reads.cityTopLocations({ id: city.clm_id }, { super_category: key, limit: STRIP_PLACES }),

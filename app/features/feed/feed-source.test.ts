@@ -282,7 +282,7 @@ describe('user collection feed source (spec §7 GET /api/user/collections/{userI
       { ids: [12, 13], cursor: '4' },
       { ids: [14], cursor: null },
     ]);
-    expect(calls).toEqual([{ path: '/api/user/collections/9', query: { single: '4' } }]);
+    expect(calls).toEqual([{ path: '/api/user/collections/9', query: { single: 4 } }]);
     expect(source.key).toBe('user-collection:9:4');
   });
 

@@ -1,4 +1,5 @@
 import type { Reads } from '../../../contract/endpoints';
+import { idFromDigits } from '../../../contract/storable';
 import type { Review } from '../../../contract/reviews';
 
 /** One page of a feed; `cursor` asks for the next page, null at the end. */
@@ -118,10 +119,10 @@ export function watchFeedSource(reads: Reads): FeedSource {
 export function collectionFeedSource(reads: Reads, collectionId: string): FeedSource {
   return wholeListSource(
     `collection:${collectionId}`,
-    async () =>
-      /^\d{1,12}$/.test(collectionId)
-        ? ((await reads.collection({ id: Number(collectionId) }))?.content ?? null)
-        : null,
+    async () => {
+      const id = idFromDigits(collectionId);
+      return id === null ? null : ((await reads.collection({ id }))?.content ?? null);
+    },
     'The collection',
   );
 }
@@ -135,11 +136,10 @@ export function userCollectionFeedSource(
   return wholeListSource(
     `user-collection:${userId}:${userCollectionId}`,
     async () => {
-      if (!/^\d{1,12}$/.test(userId)) return null;
-      const list = await reads.userCollections(
-        { userId: Number(userId) },
-        { single: userCollectionId },
-      );
+      const owner = idFromDigits(userId);
+      const single = idFromDigits(userCollectionId);
+      if (owner === null || single === null) return null;
+      const list = await reads.userCollections({ userId: owner }, { single });
       return list && 'reviews' in list ? list.reviews : null;
     },
     'The list',

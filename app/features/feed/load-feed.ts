@@ -1,4 +1,5 @@
 import type { Reads } from '../../../contract/endpoints';
+import { idFromDigits } from '../../../contract/storable';
 import type { Review } from '../../../contract/reviews';
 import type { ShareResource } from '../../../contract/trackers';
 import {
@@ -32,8 +33,7 @@ export const FEED_VIDEO_PARAM = 'video';
 
 /** The id in `?video=`, or null. */
 function videoOf(url: URL): number | null {
-  const value = url.searchParams.get(FEED_VIDEO_PARAM) ?? '';
-  return /^\d{1,12}$/.test(value) ? Number(value) : null;
+  return idFromDigits(url.searchParams.get(FEED_VIDEO_PARAM) ?? '');
 }
 
 /**
@@ -97,7 +97,8 @@ export async function loadWatchFeed(reads: Reads, url: URL): Promise<FeedData> {
 
 /** An editorial collection (spec §2.4 `collections/:collectionId`). */
 export async function loadCollection(reads: Reads, url: URL, id: string): Promise<FeedData> {
-  const collection = /^\d{1,12}$/.test(id) ? await reads.collection({ id: Number(id) }) : null;
+  const collectionId = idFromDigits(id);
+  const collection = collectionId === null ? null : await reads.collection({ id: collectionId });
   if (!collection) return notFound('collection', `collection:${id}`);
   const source = staticFeedSource(`collection:${id}`, collection.content);
   return {
@@ -121,11 +122,12 @@ export async function loadUserCollection(
   userIdentifier: string,
   listId: string,
 ): Promise<FeedData> {
-  const owner = /^\d{1,12}$/.test(listId)
-    ? await reads.route({ slug: userIdentifier }, { target_type: 'user' })
-    : null;
+  const single = idFromDigits(listId);
+  const owner =
+    single === null ? null : await reads.route({ slug: userIdentifier }, { target_type: 'user' });
   const userId = owner?.targetType === 'user' ? owner.targetId : null;
-  const list = userId === null ? null : await reads.userCollections({ userId }, { single: listId });
+  const list =
+    userId === null || single === null ? null : await reads.userCollections({ userId }, { single });
   // With `single`, the answer is that one list (its reviews), not the owner's lists.
   if (!list || !('reviews' in list))
     return notFound('user-collection', `user-collection:${userIdentifier}:${listId}`);

@@ -34,13 +34,13 @@ export async function loadResults(
   // The browser's rounded position, when this tab was given one (never on the server).
   const position = visitorPosition();
   const cityId = city?.clm_id;
-  const inCity = cityId !== undefined ? { city_id: String(cityId) } : {};
+  const inCity = cityId !== undefined ? { city_id: cityId } : {};
   const [results, cuisines, categories] = await Promise.all([
     canSearch(query, cityId)
       ? reads.search({}, resultsApiQuery(query, { cityId, position }))
       : Promise.resolve(undefined),
-    reads.cuisines({}, { ...inCity, pinned_first: 'true', per_page: FILTER_OPTIONS }),
-    reads.practicalCategories({}, { ...inCity, per_page: FILTER_OPTIONS }),
+    reads.cuisines({}, { ...inCity, pinned_first: true, page: 1, per_page: FILTER_OPTIONS }),
+    reads.practicalCategories({}, { ...inCity, page: 1, per_page: FILTER_OPTIONS }),
   ]);
   return {
     query,

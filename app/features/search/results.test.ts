@@ -37,12 +37,12 @@ describe('resultsApiQuery', () => {
     expect(resultsApiQuery(query, {})).toEqual({
       search_type: 'global',
       term: 'sushi',
-      include: 'locations,users,cities,reviews',
+      include: ['locations', 'users', 'cities', 'reviews'],
       limit: RESULTS_PAGE_SIZE,
       sort: 'relevance',
     });
     expect(resultsApiQuery(query, { offset: 24 })).toMatchObject({
-      include: 'locations',
+      include: ['locations'],
       offset: 24,
     });
   });
@@ -63,13 +63,13 @@ describe('resultsApiQuery', () => {
     ).toEqual({
       search_type: 'global',
       term: '',
-      include: 'locations',
+      include: ['locations'],
       limit: RESULTS_PAGE_SIZE,
       category: 'rooftop',
       cuisine: 'thai',
-      price: '1,3',
-      open_now: '1',
-      city_id: '7',
+      price: [1, 3],
+      open_now: true,
+      city_id: 7,
       lat: 25.77,
       lon: -80.19,
       sort: 'distance',

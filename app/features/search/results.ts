@@ -2,7 +2,7 @@
  * The rules of the results page (issue 18, ADR 036), pure so they are tested without a browser:
  * what to ask wonder-search for, how the answer is said back, how prices and distances read.
  */
-import type { ReadTypes } from '../../../contract/endpoints';
+import type { ReadQuery } from '../../../contract/endpoints';
 import type { SearchUnderstood } from '../../../contract/search';
 import { SUPER_CATEGORY_NAMES, type SuperCategory } from '../../../contract/super-categories';
 import type { ResultsQuery } from '../../search-params';
@@ -25,18 +25,18 @@ export function resultsApiQuery(
     position,
     offset = 0,
   }: { cityId?: number; position?: Position | null; offset?: number },
-): ReadTypes['search']['query'] {
+): ReadQuery<'search'> {
   const words = query.q !== '';
   return {
     search_type: 'global',
     term: query.q,
-    include: words && offset === 0 ? 'locations,users,cities,reviews' : 'locations',
+    include: words && offset === 0 ? ['locations', 'users', 'cities', 'reviews'] : ['locations'],
     limit: RESULTS_PAGE_SIZE,
     ...(query.category ? { category: query.category } : {}),
     ...(query.cuisine ? { cuisine: query.cuisine } : {}),
-    ...(query.price.length > 0 ? { price: query.price.join(',') } : {}),
-    ...(query.openNow ? { open_now: '1' } : {}),
-    ...(cityId !== undefined ? { city_id: String(cityId) } : {}),
+    price: query.price.length > 0 ? query.price : undefined,
+    ...(query.openNow ? { open_now: true } : {}),
+    ...(cityId !== undefined ? { city_id: cityId } : {}),
     ...(position ? { lat: position.lat, lon: position.lon } : {}),
     sort: query.sort === 'distance' && !position ? 'relevance' : query.sort,
     ...(offset > 0 ? { offset } : {}),

@@ -7,14 +7,14 @@
 import type { LocationSummary } from '../../../contract/locations';
 import type { Review } from '../../../contract/reviews';
 import type { SearchResults } from '../../../contract/search';
-import type { ReadTypes } from '../../../contract/endpoints';
+import type { ReadUrlQuery } from '../../../contract/endpoints';
 import { paths } from '../../paths';
 
 /** Results per type: enough to choose from without a scrolling wall (the endpoint allows 50). */
 export const SEARCH_LIMIT_PER_TYPE = 5;
 
 /** The wonder-search query for a term: every type, global (the endpoint has no city filter). */
-export function wonderSearchQuery(term: string): ReadTypes['search']['query'] {
+export function wonderSearchQuery(term: string): ReadUrlQuery<'search'> {
   return {
     search_type: 'global',
     term,
