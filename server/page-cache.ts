@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 
 /**
  * Pages that are the same for every anonymous visitor, rendered once and sent many times
@@ -74,40 +75,26 @@ export function createPageCache(options: {
     nonce: Buffer.from(placeholders.nonce),
     distinctId: Buffer.from(placeholders.distinctId),
   };
-  const entries = new Map<string, Entry>();
+  // Least recently used first out, within the cache's bytes; a page over a quarter of them is
+  // not kept. Times are the entries' own: a page past its time stays until a render replaces it.
+  const entries = new LRUCache<string, Entry>({
+    maxSize: Math.max(1, options.maxBytes),
+    maxEntrySize: Math.max(1, options.maxBytes / 4),
+    sizeCalculation: (entry) => Math.max(1, entry.bytes),
+  });
   const inFlight = new Map<string, Promise<RenderedPage>>();
-  let bytes = 0;
   // Bumped by clear(): a render that started before a write never stores its page after it.
   let generation = 0;
 
-  function drop(key: string) {
-    const entry = entries.get(key);
-    if (!entry) return;
-    entries.delete(key);
-    bytes -= entry.bytes;
-  }
-
+  const drop = (key: string) => void entries.delete(key);
   /** The entry under `key`, past its time or not, made the most recently used. */
-  function get(key: string): Entry | undefined {
-    const entry = entries.get(key);
-    if (!entry) return undefined;
-    entries.delete(key);
-    entries.set(key, entry);
-    return entry;
-  }
-
+  const get = (key: string) => entries.get(key);
   const fresh = (entry: Entry) => entry.expires >= Date.now();
 
   function set(key: string, page: PageTemplate) {
     const size = page.segments.reduce((sum, part) => sum + part.byteLength, 0);
-    if (size > options.maxBytes / 4) return;
-    drop(key);
+    // (lru-cache refuses an entry over maxEntrySize and drops what was under the key)
     entries.set(key, { ...page, expires: Date.now() + options.ttlMs, bytes: size, stale: false });
-    bytes += size;
-    for (const oldest of entries.keys()) {
-      if (bytes <= options.maxBytes) break;
-      drop(oldest);
-    }
   }
 
   return {
@@ -117,12 +104,11 @@ export function createPageCache(options: {
       return entries.size;
     },
     get bytes() {
-      return bytes;
+      return entries.calculatedSize;
     },
     clear() {
       entries.clear();
       inFlight.clear();
-      bytes = 0;
       generation += 1;
     },
 
@@ -179,7 +165,7 @@ export function createPageCache(options: {
         const shared = await pending.catch(() => null);
         if (shared?.cacheable) return { page: shared.page, hit: true, stale: false };
         // the render failed for the database and gave the stale page more time: it answers
-        const now = entries.get(key);
+        const now = entries.peek(key);
         if (shared?.unavailable && now && fresh(now))
           return { page: now, hit: true, stale: now.stale };
       }
@@ -190,7 +176,7 @@ export function createPageCache(options: {
         const { page, cacheable, unavailable } = await rendering;
         if (started !== generation) return { page, hit: false, stale: false };
         if (cacheable) set(key, page);
-        else if (kept && entries.get(key) === kept) {
+        else if (kept && entries.peek(key) === kept) {
           // Not one to keep any more (not found now, say): the old page goes.
           if (!unavailable) drop(key);
           else {
