@@ -1,6 +1,6 @@
 /**
  * Every URL of the web app and its builder (spec §2): links never hand-build paths.
- * Patterns match app/route-sets.ts.
+ * Patterns match app/routes.ts.
  */
 import { cityPath, listingPath, locationInCityPath } from '../contract/urls';
 import { EMPTY_RESULTS_QUERY, resultsSearch, type ResultsQuery } from './search-params';

@@ -116,9 +116,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         {/*
           The base styles first, then the shared stylesheet of every CSS module (<Links />), so
-          a module's rule wins over a base rule of the same weight. That is also the order once a
-          screen's chunk arrives: Vite links the shared stylesheet again at the end of <head>, and
-          the page must not restyle (shift) then (docs/decisions/038-screen-chunks.md).
+          a module's rule wins over a base rule of the same weight. That is also the order when a
+          route's chunk arrives: Vite may link the shared stylesheet again at the end of <head>,
+          and the page must not restyle (shift) then.
         */}
         <link rel="stylesheet" href={globalStyles} />
         {/*

@@ -76,7 +76,7 @@ export async function hydrated(page: Page) {
       undefined,
   );
   await page.waitForLoadState('networkidle');
-  // A screen whose chunk came after the page hydrates on its own (ADR 038): wait for it too.
+  // <main> says when the page is React's, its parts on demand included (ADR 055): wait for it too.
   if ((await page.locator('main#main[data-screen]').count()) > 0)
     await page.locator('main#main[data-screen-hydrated]').waitFor({ state: 'attached' });
 }

@@ -1,8 +1,8 @@
 import { expect, hydrated, test } from './fixtures';
 
 /**
- * Issue 15, criterion 7: no layout shift (CLS ≤ 0.01). A screen's code arrives in its own chunk
- * after the page (ADR 038), and Vite links the shared stylesheet again when it does: if that
+ * Issue 15, criterion 7: no layout shift (CLS ≤ 0.01). A route's code arrives in its own chunk
+ * (ADR 067), and Vite may link the shared stylesheet again when it does: if that
  * changed which rule wins, the page restyled under the visitor (the place page's header moved
  * 24 px at 375 px). The page must look the same before and after hydration.
  */

@@ -2,11 +2,10 @@ import type { Page } from '@playwright/test';
 import { expect, hydrated, isMobile, test } from './fixtures';
 
 /**
- * The app's own Link (app/components/ui/link.tsx, ADR 052) does what React Router's did: a plain
- * click navigates inside the page, anything else is the browser's, and a link to the page shown
- * adds no history entry.
+ * In-app links (React Router's own Link, ADR 067): a plain click navigates inside the page,
+ * anything else is the browser's, and a link to the page shown adds no history entry.
  */
-test.describe('in-app links (ADR 052)', () => {
+test.describe('in-app links (ADR 067)', () => {
   const PLACE = '/locations/anything-1001';
 
   /** Marks this document: the mark survives client navigations and is gone after a page load. */
@@ -62,8 +61,11 @@ test.describe('in-app links (ADR 052)', () => {
       context.waitForEvent('page'),
       city.click({ modifiers: ['ControlOrMeta'] }),
     ]);
-    // A tab opened in the background may show about:blank before it loads the link.
+    // A tab opened in the background may show about:blank before it loads the link, and a
+    // headless browser under load may hold a background tab back: it is brought forward.
+    await opened.bringToFront();
     await opened.waitForURL(new URL(href, placeUrl).href, { waitUntil: 'domcontentloaded' });
+    await page.bringToFront();
     await opened.close();
     expect(page.url()).toBe(placeUrl);
     await expect(page.locator('main#main')).toHaveAttribute('data-screen', 'location');

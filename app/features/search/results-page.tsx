@@ -50,7 +50,7 @@ import {
 } from './results';
 import styles from './results-page.module.css';
 
-/** What the results screen loads (app/screens/search.tsx). */
+/** What the results screen loads (features/search/load-results.ts, for routes/home.tsx and city.tsx). */
 export interface ResultsData {
   query: ResultsQuery;
   /** The city of a city route (results in it), else null. */
