@@ -1,4 +1,3 @@
-import { lazy } from 'react';
 import {
   data,
   isRouteErrorResponse,
@@ -26,11 +25,12 @@ import { paths } from './paths';
 import { useRootData } from './root-data';
 import { needsFullLoad, resolveRouteSet, showsBusinessLanding } from './route-sets';
 import { useNavigationTimeout } from './use-navigation-timeout';
+import { lazyChunk } from './chunk-reload';
 import globalStyles from './styles/global.css?url';
 
 // spec §2.2's business landing at an address of the business set that names no business page:
-// rare, so its code comes only with such a page.
-const BusinessLanding = lazy(() =>
+// rare, so its code comes only with such a page (and fails after spec §9's chunk timeout).
+const BusinessLanding = lazyChunk(() =>
   import('./features/business/business-landing').then((m) => ({ default: m.BusinessLanding })),
 );
 

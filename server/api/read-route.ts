@@ -291,7 +291,14 @@ export function createReadRegistry(options: {
           : run());
       } catch (error) {
         const fault = storageFaultOf(error);
-        if (error instanceof HttpError && error.statusCode < 500) {
+        // A refusal to answer now (a timeout, a search queue's "too many" or "superseded") is a
+        // failure, not an answer about the thing: the page must not say "not found" (ADR 031).
+        if (
+          error instanceof HttpError &&
+          error.statusCode < 500 &&
+          error.statusCode !== 408 &&
+          error.statusCode !== 429
+        ) {
           log.debug({ read: name, status: error.statusCode }, 'read refused');
         } else if (fault) {
           // Every read of every page fails alike while it lasts: the outage is logged once when
