@@ -1,12 +1,15 @@
 import { data } from 'react-router';
 import type { Route } from './+types/city';
-import { browserApi } from '../api/browser-api';
-import { readFailed, readsOver } from '../api/reads';
 import { NotFound } from '../components/ui/page-header';
 import type { PageHandle } from '../layout/screen-layout';
 import { CityPage } from '../features/cities/city-page';
 import { cityMeta, loadCity } from '../features/cities/load-city';
-import { loadResults, resultsMeta, resultsStatus } from '../features/search/load-results';
+import {
+  loadResults,
+  loadResultsInBrowser,
+  resultsMeta,
+  resultsStatus,
+} from '../features/search/load-results';
 import { ResultsView } from '../features/search/results-view';
 import { SearchBox } from '../features/search/search-box';
 import { routeMeta } from '../shared/seo/page-meta';
@@ -32,14 +35,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
 export async function clientLoader({ request, params, serverLoader }: Route.ClientLoaderArgs) {
   const url = new URL(request.url);
   if (!asksForResults(url) || !visitorPosition()) return serverLoader();
-  let failed = false;
-  const reads = readsOver(browserApi(), (error) => {
-    failed ||= readFailed(error);
-  });
-  const results = await loadResults(reads, url, params);
-  if (failed && resultsStatus(results) === 404)
-    throw new Error(`A read failed while loading ${url.pathname}: not telling the visitor`);
-  return { view: 'results' as const, results };
+  return { view: 'results' as const, results: await loadResultsInBrowser(url, params) };
 }
 
 export const handle: PageHandle = {

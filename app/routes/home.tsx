@@ -1,12 +1,15 @@
 import { data } from 'react-router';
 import type { Route } from './+types/home';
-import { browserApi } from '../api/browser-api';
-import { readFailed, readsOver } from '../api/reads';
 import type { PageHandle } from '../layout/screen-layout';
 import { AppDownloadPanel } from '../features/app-install/app-download-panel';
 import { LandingPage } from '../features/landing/landing-page';
 import { LANDING_META, loadLanding } from '../features/landing/load-landing';
-import { loadResults, resultsMeta, resultsStatus } from '../features/search/load-results';
+import {
+  loadResults,
+  loadResultsInBrowser,
+  resultsMeta,
+  resultsStatus,
+} from '../features/search/load-results';
 import { ResultsView } from '../features/search/results-view';
 import { SearchBox } from '../features/search/search-box';
 import { routeMeta } from '../shared/seo/page-meta';
@@ -31,15 +34,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
   const url = new URL(request.url);
   if (!asksForResults(url) || !visitorPosition()) return serverLoader();
-  let failed = false;
-  const reads = readsOver(browserApi(), (error) => {
-    failed ||= readFailed(error);
-  });
-  const results = await loadResults(reads, url, null);
-  // A read that failed never makes the page say "not found" (ADR 031): spec §8's fallback.
-  if (failed && resultsStatus(results) === 404)
-    throw new Error(`A read failed while loading ${url.pathname}: not telling the visitor`);
-  return { view: 'results' as const, results };
+  return { view: 'results' as const, results: await loadResultsInBrowser(url, null) };
 }
 
 export const handle: PageHandle = {

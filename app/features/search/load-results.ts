@@ -1,5 +1,7 @@
 import type { City } from '../../../contract/cities';
 import type { Reads } from '../../../contract/endpoints';
+import { browserApi } from '../../api/browser-api';
+import { readFailed, readsOver } from '../../api/reads';
 import { paths } from '../../paths';
 import { parseResultsQuery, resultsSearch } from '../../search-params';
 import { visitorPosition } from '../../shared/visitor-position';
@@ -90,4 +92,23 @@ export function resultsMeta(data: LoadedResults, origin: string): PageMeta {
         ]
       : [],
   };
+}
+
+/**
+ * Results read in the browser (results near the visitor: the tab keeps its position to itself,
+ * ADR 036), for the home and city routes' `clientLoader`. A read that failed never makes the page
+ * say "not found" (ADR 031): spec §8's fallback instead.
+ */
+export async function loadResultsInBrowser(
+  url: URL,
+  citySlugs: { stateSlug: string; citySlug: string } | null,
+): Promise<LoadedResults> {
+  let failed = false;
+  const reads = readsOver(browserApi(), (error) => {
+    failed ||= readFailed(error);
+  });
+  const results = await loadResults(reads, url, citySlugs);
+  if (failed && resultsStatus(results) === 404)
+    throw new Error(`A read failed while loading ${url.pathname}: not telling the visitor`);
+  return results;
 }
