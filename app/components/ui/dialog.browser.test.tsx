@@ -97,4 +97,35 @@ describe('Dialog', () => {
     await rerender(<p>Another page</p>);
     expect(scrollLocked()).toBe(false);
   });
+
+  test('the Close button tells its owner once, not again when the dialog element closes', async () => {
+    const closes: string[] = [];
+    function Counted() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <button type="button" onClick={() => setOpen(true)}>
+            Edit profile
+          </button>
+          <Dialog
+            open={open}
+            onClose={() => {
+              closes.push('close');
+              setOpen(false);
+            }}
+            labelledBy="dialog-title"
+          >
+            <h2 id="dialog-title">Edit your profile</h2>
+          </Dialog>
+        </>
+      );
+    }
+    await render(<Counted />);
+    await opener().click();
+    await page.getByRole('button', { name: 'Close' }).click();
+    await expect.element(dialog()).not.toBeInTheDocument();
+    // the close event of the dialog's own close() is a task later: let it come
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(closes).toEqual(['close']);
+  });
 });

@@ -21,6 +21,11 @@ export function Dialog({
   const ref = useRef<HTMLDialogElement>(null);
   /** Whether the press of the current click began on the backdrop. */
   const pressedOnBackdrop = useRef(false);
+  /** `open` as last rendered: the close event of our own `dialog.close()` comes after it. */
+  const openNow = useRef(open);
+  useLayoutEffect(() => {
+    openNow.current = open;
+  }, [open]);
 
   // A layout effect: the control that opens the dialog is read before anything can move focus,
   // and on closing (or unmounting) the dialog is closed while it is still on the page.
@@ -45,7 +50,11 @@ export function Dialog({
       ref={ref}
       className={styles.dialog}
       aria-labelledby={labelledBy}
-      onClose={onClose}
+      // Only a close the page did not ask for (a form's method="dialog") tells the owner: the
+      // cleanup's own close() would otherwise report a close the owner already made.
+      onClose={() => {
+        if (openNow.current) onClose();
+      }}
       onCancel={(event) => {
         event.preventDefault();
         onClose();
