@@ -19,7 +19,7 @@ import { pageMeta } from './shared/seo/page-meta';
 import { AuthProvider } from './shared/auth/auth';
 import { loadSessionUser } from './shared/auth/session-api';
 import { appOnDesktop } from './flags';
-import { webContext } from './load-context';
+import { shownPageContext, webContext } from './load-context';
 import { pinnedFirstLoad, rememberFirstLoad, type FirstLoad } from './page-state';
 import { paths } from './paths';
 import { useRootData } from './root-data';
@@ -39,8 +39,26 @@ export const links: Route.LinksFunction = () => [
 ];
 
 /**
- * The first load decides the route set (spec §2) from its own path and the device; the root
- * never reloads its data on client navigations, so the set holds for the page's life.
+ * Decides once, before any loader runs, which route set this address picks and whether the root
+ * shows the business landing instead of the matched page (spec §2, §2.2): the root's loader and
+ * the consumer pages' loaders (`consumerLoader`) read it (ADR 074). On a navigation's `.data`
+ * request it decides from the new address, which picks the first load's set whenever the
+ * business set is concerned (`clientMiddleware` below loads any other as a new page).
+ */
+export const middleware: Route.MiddlewareFunction[] = [
+  ({ url, context }) => {
+    const { device, pageFlags } = context.get(webContext);
+    const routeSet = resolveRouteSet(url.pathname, device, appOnDesktop(pageFlags));
+    context.set(shownPageContext, {
+      routeSet,
+      businessLanding: showsBusinessLanding(routeSet, url.pathname),
+    });
+  },
+];
+
+/**
+ * The first load's route set (spec §2) and what every page shows around it; the root never
+ * reloads its data on client navigations, so the set holds for the page's life.
  */
 export async function loader({ url, context: requestContext }: Route.LoaderArgs) {
   const context = requestContext.get(webContext);
@@ -52,11 +70,11 @@ export async function loader({ url, context: requestContext }: Route.LoaderArgs)
     // Only a visitor with a session cookie can be signed in: the rest skip the read.
     context.hasSession ? loadSessionUser(reads) : null,
   ]);
-  const onDesktop = appOnDesktop(context.pageFlags);
+  const { routeSet, businessLanding } = requestContext.get(shownPageContext);
   const firstLoad: FirstLoad = {
-    routeSet: resolveRouteSet(url.pathname, context.device, onDesktop),
+    routeSet,
     device: context.device,
-    appOnDesktop: onDesktop,
+    appOnDesktop: appOnDesktop(context.pageFlags),
   };
   return data(
     {
@@ -78,7 +96,7 @@ export async function loader({ url, context: requestContext }: Route.LoaderArgs)
       user,
     },
     // spec §2.2: the business landing shown at another address is a 404 (ADR 031)
-    { status: showsBusinessLanding(firstLoad.routeSet, url.pathname) ? 404 : 200 },
+    { status: businessLanding ? 404 : 200 },
   );
 }
 

@@ -16,9 +16,13 @@ export interface PageHandle {
   screen: ScreenId | ((data: never) => ScreenId);
 }
 
-/** The screen the deepest matched route names (its `handle`, app/routes/*). */
-export function useShownScreen(): ScreenId | undefined {
+/**
+ * The screen the deepest matched route names (its `handle`, app/routes/*), unless another page
+ * is shown in its place (the business landing: that route's loader then read nothing, ADR 074).
+ */
+function useShownScreen(instead: ScreenId | undefined): ScreenId | undefined {
   const leaf = useMatches().at(-1);
+  if (instead) return instead;
   const screen = (leaf?.handle as PageHandle | undefined)?.screen;
   return typeof screen === 'function'
     ? (screen as (data: unknown) => ScreenId)(leaf?.loaderData)
@@ -94,7 +98,7 @@ function Main({
   screen?: ScreenId;
   children: ReactNode;
 }) {
-  const shown = useShownScreen();
+  const shown = useShownScreen(screen);
   const routeSet = useRootData()?.firstLoad.routeSet;
   const navigation = useNavigation();
   const { pathname } = useLocation();
@@ -106,7 +110,7 @@ function Main({
     document.getElementById('main')?.setAttribute('data-screen-hydrated', '');
   }, []);
   return (
-    <main id="main" data-screen={screen ?? shown} data-route-set={routeSet} data-layout={layout}>
+    <main id="main" data-screen={shown} data-route-set={routeSet} data-layout={layout}>
       <TestThrow />
       {leaving ? <ScreenSkeleton /> : children}
     </main>

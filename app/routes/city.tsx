@@ -15,13 +15,13 @@ import { SearchBox } from '../features/search/search-box';
 import { routeMeta } from '../shared/seo/page-meta';
 import { ShareButton } from '../features/sharing/share-button';
 import { useShareTracker } from '../features/sharing/use-share-tracker';
-import { webContext } from '../load-context';
+import { consumerLoader, webContext } from '../load-context';
 import { paths } from '../paths';
 import { asksForResults } from '../search-params';
 import { visitorPosition } from '../shared/visitor-position';
 
 /** City page `city/:stateSlug/:citySlug` (spec §2.4), or its results when asked (`?q=`, ADR 036). */
-export async function loader({ url, params, context }: Route.LoaderArgs) {
+export const loader = consumerLoader(async ({ url, params, context }: Route.LoaderArgs) => {
   const { reads } = context.get(webContext);
   if (asksForResults(url)) {
     const results = await loadResults(reads, url, params);
@@ -29,7 +29,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   }
   const city = await loadCity(reads, params);
   return data({ view: 'city' as const, city }, { status: city.city ? 200 : 404 });
-}
+});
 
 /** Results near the visitor are read in the browser, as on the home route (routes/home.tsx). */
 export async function clientLoader({ request, params, serverLoader }: Route.ClientLoaderArgs) {

@@ -7,11 +7,11 @@ import { ShareButton } from '../features/sharing/share-button';
 import { useShareTracker } from '../features/sharing/use-share-tracker';
 import { EditProfileButton } from '../features/users/edit-profile';
 import { UserPage } from '../features/users/user-page';
-import { webContext } from '../load-context';
+import { consumerLoader, webContext } from '../load-context';
 import { paths } from '../paths';
 
 /** Creator profile `users/:userSlug` (spec §2.4): by id, username or vanity url (ADR 006). */
-export async function loader({ params, context }: Route.LoaderArgs) {
+export const loader = consumerLoader(async ({ params, context }: Route.LoaderArgs) => {
   const { reads } = context.get(webContext);
   const route = await reads.route({ slug: params.userSlug }, { target_type: 'user' });
   const user = route?.targetType === 'user' ? route.target : null;
@@ -21,7 +21,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     reads.userCollections({ userId: user.user_id }),
   ]);
   return { user, byCity, collections: collections && 'data' in collections ? collections : null };
-}
+});
 
 export const handle: PageHandle = { screen: 'user' };
 

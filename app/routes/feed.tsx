@@ -14,14 +14,14 @@ import {
 import { routeMeta } from '../shared/seo/page-meta';
 import { ShareButton } from '../features/sharing/share-button';
 import { useShareTracker } from '../features/sharing/use-share-tracker';
-import { webContext } from '../load-context';
+import { consumerLoader, webContext } from '../load-context';
 import { paths } from '../paths';
 
 /**
  * The feed screen of spec §2.4 at its three addresses: `feed` (the home watch list),
  * `collections/:collectionId` and `users/:userIdentifier/collections/:userCollectionId`.
  */
-export async function loader({ url, params, context }: Route.LoaderArgs) {
+export const loader = consumerLoader(async ({ url, params, context }: Route.LoaderArgs) => {
   const { reads } = context.get(webContext);
   const feed =
     params.collectionId !== undefined
@@ -30,7 +30,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
         ? await loadUserCollection(reads, url, params.userIdentifier, params.userCollectionId)
         : await loadWatchFeed(reads, url);
   return data(feed, { status: feed.title === null ? 404 : 200 });
-}
+});
 
 export const handle: PageHandle = { screen: (feed: FeedData) => feed.kind };
 

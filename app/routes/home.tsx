@@ -13,19 +13,19 @@ import {
 import { ResultsView } from '../features/search/results-view';
 import { SearchBox } from '../features/search/search-box';
 import { routeMeta } from '../shared/seo/page-meta';
-import { webContext } from '../load-context';
+import { consumerLoader, webContext } from '../load-context';
 import { asksForResults } from '../search-params';
 import { visitorPosition } from '../shared/visitor-position';
 
 /** The home page `/` (spec §2.4): the landing page, or the results page when asked (`?q=`). */
-export async function loader({ url, context }: Route.LoaderArgs) {
+export const loader = consumerLoader(async ({ url, context }: Route.LoaderArgs) => {
   const { reads, publicConfig } = context.get(webContext);
   if (asksForResults(url)) {
     const results = await loadResults(reads, url, null);
     return data({ view: 'results' as const, results }, { status: resultsStatus(results) });
   }
   return { view: 'landing' as const, landing: await loadLanding(reads, publicConfig.environment) };
-}
+});
 
 /**
  * Results near the visitor need their position, which this tab keeps to itself: those are read

@@ -13,7 +13,7 @@ import { breadcrumbJsonLd, placeJsonLd } from '../shared/seo/structured-data';
 import { ShareButton } from '../features/sharing/share-button';
 import { useShareTracker } from '../features/sharing/use-share-tracker';
 import { useBusinessEntryDefault } from '../flags';
-import { webContext } from '../load-context';
+import { consumerLoader, webContext } from '../load-context';
 import { paths } from '../paths';
 import { useRootData } from '../root-data';
 import { idFromLocationIdentifier } from '../../contract/slug';
@@ -22,7 +22,7 @@ import { idFromLocationIdentifier } from '../../contract/slug';
  * Place page `locations/:locationIdentifier` and `location/:citySlug/:locationIdentifier`
  * (spec §2.4). Only the id decides which place (ADR 006): a wrong slug moves to its own address.
  */
-export async function loader({ url, params, context }: Route.LoaderArgs) {
+export const loader = consumerLoader(async ({ url, params, context }: Route.LoaderArgs) => {
   const { reads } = context.get(webContext);
   const id = idFromLocationIdentifier(params.locationIdentifier);
   if (id === null) return data({ location: null }, { status: 404 });
@@ -45,7 +45,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     follows,
     source: url.searchParams.get('utm_source') ?? '',
   };
-}
+});
 
 /**
  * Whether the address names this place with a wrong slug: `location/:citySlug/:locationIdentifier`

@@ -11,7 +11,7 @@ import { ShareButton } from '../features/sharing/share-button';
 import { useShareTracker } from '../features/sharing/use-share-tracker';
 import { recordView } from '../shared/video-player/record-view';
 import { VideoPlayer } from '../shared/video-player/video-player';
-import { webContext } from '../load-context';
+import { consumerLoader, webContext } from '../load-context';
 import { paths } from '../paths';
 import { idFromDigits } from '../../contract/storable';
 
@@ -20,7 +20,7 @@ import { idFromDigits } from '../../contract/storable';
  * (spec §2.4). A listing address must name the video's own place (its city slug is
  * `{citySlug}-{stateSlug}`, ADR 006); a wrong one moves to the video's own address.
  */
-export async function loader({ url, params, context }: Route.LoaderArgs) {
+export const loader = consumerLoader(async ({ url, params, context }: Route.LoaderArgs) => {
   const { reads } = context.get(webContext);
   const reviewId = idFromDigits(params.reviewId);
   const review = reviewId === null ? null : await reads.review({ id: reviewId });
@@ -34,7 +34,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     throw redirect(paths.review(review.clm_id) + url.search, 301);
   const more = await reads.locationVideos({ id: place.clm_id }, { page: 1, per_page: 13 });
   return { review, more };
-}
+});
 
 export const handle: PageHandle = { screen: 'review' };
 

@@ -6,13 +6,13 @@ import { LandingPage } from '../features/landing/landing-page';
 import { LANDING_META, loadLanding } from '../features/landing/load-landing';
 import { SearchBox } from '../features/search/search-box';
 import { routeMeta } from '../shared/seo/page-meta';
-import { webContext } from '../load-context';
+import { consumerLoader, webContext } from '../load-context';
 
 /** spec §2.4 "any other path": the landing page, answered as a 404 so it is no soft 404 (ADR 031). */
-export async function loader({ context }: Route.LoaderArgs) {
+export const loader = consumerLoader(async ({ context }: Route.LoaderArgs) => {
   const { reads, publicConfig } = context.get(webContext);
   return data(await loadLanding(reads, publicConfig.environment), { status: 404 });
-}
+});
 
 export const handle: PageHandle = { screen: 'landing' };
 

@@ -151,6 +151,23 @@ describe('the page cache', () => {
   });
 });
 
+describe('an address of the business set that names a consumer page', () => {
+  // spec §2.2: it shows the business landing, as a 404, whatever the hidden page's loader
+  // would have answered (ADR 074): here a real place's id with a wrong slug, which the place
+  // page would move to its own address with a 301.
+  it("answers the landing, not the hidden place page's redirect", async () => {
+    for (const path of [`/locations/biz-${placeId}`, `/location/bizville/biz-${placeId}`]) {
+      const response = await fetch(baseUrl() + path, {
+        headers: { 'user-agent': DESKTOP, accept: 'text/html' },
+        redirect: 'manual',
+      });
+      expect(response.status, path).toBe(404);
+      expect(response.headers.get('location'), path).toBeNull();
+      expect(await response.text(), path).toContain('data-screen="biz-landing"');
+    }
+  });
+});
+
 describe('what a page asks for first', () => {
   it('preloads its modules and its main image, the image at high priority', async () => {
     const { html } = await page(placePath);
