@@ -114,7 +114,10 @@ export interface DatabaseOptions {
    * count what one page render asks: tests/api/page-statements.test.ts).
    */
   onStatement?: (text: string, params: unknown) => void;
-  /** Whether PostgreSQL connections name each read and write by its text (ADR 043); default on. */
+  /**
+   * Whether PostgreSQL connections name each read and write by its text (ADR 043); on by
+   * default, off only for bench/pg-statements.ts, which measures what naming pays.
+   */
   namedStatements?: boolean;
 }
 
