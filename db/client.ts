@@ -2,17 +2,17 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { withReplicas, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Results } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { MAX_USES, prepareByName } from './pg-statements';
 import pg from 'pg';
+import { MAX_USES, NamingClient, PooledClient } from './pg-client';
 import { maintainPartitions, type MaintenanceResult } from './partitions';
 import { PGliteThread } from './pglite-thread';
-import { captureQueriesOf, inQueryPhase, queryRecorder } from './query-capture';
+import { inQueryPhase, queryRecorder, statementLogger } from './query-capture';
 import { projectRoot } from './project-root';
 import * as schema from './schema';
 import { probeFolder, storageFaultOf, StorageFaults } from './storage-faults';
@@ -53,8 +53,9 @@ export interface DatabaseHandle {
   faults: StorageFaults;
   /**
    * Runs a public read on the read replica (DATABASE_READ_URL) when there is one and this process
-   * has not just written what public reads show; on the primary otherwise (ADR 040). Every query
-   * `read` makes through `db` goes there; transactions always go to the primary.
+   * has not just written what public reads show; on the primary otherwise (ADR 040). The reads
+   * `read` builds through `db` go there (ADR 072: `select`, the relational `query`, and what
+   * `readerOf(db)` gives); writes, `execute` and transactions always go to the primary.
    */
   fromReadReplica<T>(read: () => Promise<T>): Promise<T>;
   /**
@@ -103,16 +104,21 @@ export interface DatabaseOptions {
   /** How long public reads stay on the primary after a write of this process (ms). */
   readCatchUpMs?: number;
   /**
-   * Appends each distinct SQL text sent to the PostgreSQL server (and its first parameters) to
-   * this file as JSON lines, for the plan check (docs/decisions/041-query-plans.md). Absent: no
-   * capture, and nothing is wrapped. The embedded database is not captured.
+   * Appends each distinct SQL text Drizzle sends (and its first parameters) to this file as JSON
+   * lines, for the plan check (docs/decisions/041-query-plans.md), through Drizzle's `logger`.
+   * Absent: no capture.
    */
   queryCaptureFile?: string | undefined;
   /**
-   * Told each statement as it is sent, with its parameters (tests count what one page render
-   * asks: tests/api/page-statements.test.ts). Absent: nothing is wrapped.
+   * Told each statement Drizzle sends, with its parameters, through Drizzle's `logger` (tests
+   * count what one page render asks: tests/api/page-statements.test.ts).
    */
   onStatement?: (text: string, params: unknown) => void;
+  /**
+   * Whether PostgreSQL connections name each read and write by its text (ADR 043); on by
+   * default, off only for bench/pg-statements.ts, which measures what naming pays.
+   */
+  namedStatements?: boolean;
 }
 
 /** How long public reads stay on the primary after the read replica failed to answer. */
@@ -120,75 +126,59 @@ const REPLICA_RETRY_MS = 5_000;
 /** The advisory lock key the start's migrations and seed hold (any fixed number of our own). */
 const STARTUP_LOCK = 73_061_001;
 
-/** Whether the queries of the current async context may go to the read replica. */
+/** Whether the reads of the current async context go to the read replica (fromReadReplica). */
 const replicaScope = new AsyncLocalStorage<boolean>();
 
+/** Of each database with a read replica, the database a read made now goes to. */
+const readers = new WeakMap<Database, () => Database>();
+
 /**
- * Drizzle's `transaction` (node-postgres) borrows a client and sends `begin` before its own
- * try/finally: when `begin` fails (the server went away between the loan and the statement), the
- * client is never given back. The pool has one connection less for good, and `pool.end()` (every
- * shutdown) waits for it forever. A failed `begin` gives the client back here, as broken (the
- * pool closes it); a later release of the same loan does nothing.
+ * The primary with its read replica, by Drizzle's `withReplicas` (ADR 072): `select`, `with`,
+ * `$count` and the relational `query` ask the chooser, which takes the replica inside
+ * `fromReadReplica` and the primary everywhere else; writes, `execute` and transactions always
+ * use the primary. The choice is made when the query is built, in its caller's async context.
  */
-export function releaseOnFailedBegin(client: pg.PoolClient): void {
-  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args) => {
-    const answer = query(...args);
-    const first = args[0];
-    const text = typeof first === 'string' ? first : (first as { text?: unknown } | null)?.text;
-    if (!(answer instanceof Promise) || typeof text !== 'string' || !/^\s*begin\b/i.test(text))
-      return answer;
-    return answer.catch((error: unknown) => {
-      client.release(error instanceof Error ? error : new Error(String(error)));
-      // A caller that releases it too (pg's own connect, BEGIN, release) finds it released
-      // already: pg throws on a second release, so that one does nothing.
-      client.release = () => {};
-      throw error;
-    });
-  };
+function routed(primary: Database, replica: Database): Database {
+  const choose = () => (replicaScope.getStore() === true ? replica : primary);
+  const db = withReplicas(primary, [replica, primary], choose);
+  readers.set(db, choose);
+  return db;
+}
+
+/**
+ * The database a read made now goes to: for `db` with a read replica, the one `routed`'s chooser
+ * takes; any other (the embedded database, a transaction) is its own. For what `withReplicas`
+ * does not route itself: a query built once and kept (server/api/read-models.ts `prepared`,
+ * bound to the database it was built on) and a public read in raw SQL (`execute`, which
+ * `withReplicas` sends to the primary).
+ */
+export function readerOf(db: Database): Database {
+  return readers.get(db)?.() ?? db;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  const logger = statementLogger([
+    ...(options.queryCaptureFile ? [queryRecorder(options.queryCaptureFile)] : []),
+    ...(options.onStatement ? [options.onStatement] : []),
+  ]);
   if (options.databaseUrl) {
-    const poolOf = (connectionString: string) => {
-      const pool = new pg.Pool({
+    const poolOf = (connectionString: string) =>
+      new pg.Pool({
         connectionString,
         max: options.poolSize ?? 10,
         options: `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`,
         connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
         // A connection keeps the statements it prepared (ADR 043): replaced now and then.
         maxUses: MAX_USES,
+        Client: options.namedStatements === false ? PooledClient : NamingClient,
       });
-      pool.on('connect', prepareByName);
-      pool.on('connect', releaseOnFailedBegin);
-      return pool;
-    };
     const pool = poolOf(options.databaseUrl);
     const replica = options.readUrl ? poolOf(options.readUrl) : undefined;
+    const primaryDb = drizzlePg(pool, { schema, ...(logger ? { logger } : {}) });
     let primaryUntil = 0;
-    if (replica) {
-      // Drizzle sends a query outside a transaction with `pool.query`, a transaction over
-      // `pool.connect()` (the primary's): a query inside a public read goes to the replica.
-      const primaryQuery = pool.query.bind(pool);
-      pool.query = ((...args: Parameters<typeof primaryQuery>) =>
-        replicaScope.getStore() === true
-          ? replica.query(...args)
-          : primaryQuery(...args)) as typeof pool.query;
-    }
-    if (options.queryCaptureFile) {
-      // pool.query (wrapped after the replica's routing) and each new connection's query, in the
-      // caller's async context so the phase is the caller's (db/query-capture.ts).
-      const record = queryRecorder(options.queryCaptureFile);
-      captureQueriesOf(pool, record);
-      pool.on('connect', (client) => captureQueriesOf(client, record));
-    }
-    if (options.onStatement) {
-      // Every statement runs on a pooled connection (pool.query borrows one): counted there once.
-      const told = options.onStatement;
-      for (const each of replica ? [pool, replica] : [pool])
-        each.on('connect', (client) => captureQueriesOf(client, told));
-    }
-    const db = drizzlePg(pool, { schema });
+    const db = replica
+      ? routed(primaryDb, drizzlePg(replica, { schema, ...(logger ? { logger } : {}) }))
+      : primaryDb;
     const faults = new StorageFaults(async () => {
       const { rows } = await pool.query<{ read_only: string }>(
         "select current_setting('transaction_read_only') as read_only",
@@ -210,7 +200,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       db,
       kind: 'postgres',
       migrate: async () => {
-        await inQueryPhase('migrate', () => migratePg(db, { migrationsFolder }));
+        await inQueryPhase('migrate', () => migratePg(primaryDb, { migrationsFolder }));
         return maintainPartitions(db);
       },
       exclusively: async (work) => {
@@ -262,9 +252,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const client = await PGliteThread.start({
     ...(options.pgliteDir ? { dataDir: options.pgliteDir } : {}),
     settings: [`set pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`],
-    ...(options.onStatement ? { onStatement: options.onStatement } : {}),
   });
-  const db = drizzlePglite(client.asClient(), { schema });
+  const db = drizzlePglite(client.asClient(), { schema, ...(logger ? { logger } : {}) });
   const ping = async () => void (await db.execute(sql`select 1`));
   const { pgliteDir } = options;
   return {

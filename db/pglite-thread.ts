@@ -40,7 +40,6 @@ export class PGliteThread {
   private constructor(
     private readonly worker: Worker,
     onFailure: (error: Error) => void,
-    private readonly onStatement?: (sql: string, params: unknown[]) => void,
   ) {
     worker.on('message', (message: { id?: number; result?: unknown; error?: never }) => {
       if (message.id === undefined) return;
@@ -73,8 +72,6 @@ export class PGliteThread {
     dataDir?: string;
     settings: string[];
     onFailure?: (error: Error) => void;
-    /** Told each query as it is sent (DatabaseOptions.onStatement). */
-    onStatement?: (sql: string, params: unknown[]) => void;
   }): Promise<PGliteThread> {
     const worker = new Worker(join(projectRoot(), 'db', 'pglite-worker.mjs'), {
       workerData: { dataDir: options.dataDir, settings: options.settings },
@@ -100,7 +97,6 @@ export class PGliteThread {
           setImmediate(() => {
             throw error;
           })),
-      options.onStatement,
     );
   }
 
@@ -115,7 +111,6 @@ export class PGliteThread {
   }
 
   query<T>(sql: string, params: unknown[] = [], options?: QueryOptions, tx?: number) {
-    this.onStatement?.(sql, params);
     return this.call<Results<T>>({ op: 'query', sql, params, rowMode: options?.rowMode }, tx);
   }
 

@@ -1,9 +1,8 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { captureQueriesOf, inQueryPhase, queryRecorder } from './query-capture';
+import { inQueryPhase, queryRecorder, statementLogger } from './query-capture';
 import { capturedLine } from './query-plans';
 
 let dir: string | undefined;
@@ -24,20 +23,16 @@ describe('query capture', () => {
   it('writes each text once per phase, with its first parameters, as JSON lines', async () => {
     dir = await mkdtemp(join(tmpdir(), 'spotreel-capture-'));
     const file = join(dir, 'q.jsonl');
-    const sent: unknown[][] = [];
-    const client = {
-      query: (...args: unknown[]) => {
-        sent.push(args);
-        return Promise.resolve({ rows: [] });
-      },
-    } as unknown as pg.PoolClient;
-    captureQueriesOf(client, queryRecorder(file));
+    const sent: unknown[] = [];
+    const logger = statementLogger([queryRecorder(file), (text) => sent.push(text)])!;
 
     const at = new Date('2026-11-20T12:00:00Z');
-    await client.query('select * from reviews where id = $1', [1]);
-    await client.query('select * from reviews where id = $1', [2]);
-    await client.query({ text: 'select $1::timestamptz', values: [at] });
-    await inQueryPhase('seed', () => client.query('select * from reviews where id = $1', [3]));
+    logger.logQuery('select * from reviews where id = $1', [1]);
+    logger.logQuery('select * from reviews where id = $1', [2]);
+    logger.logQuery('select $1::timestamptz', [at]);
+    await inQueryPhase('seed', async () =>
+      logger.logQuery('select * from reviews where id = $1', [3]),
+    );
 
     expect(sent).toHaveLength(4);
     expect(await lines(file)).toEqual([

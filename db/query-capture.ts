@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { appendFileSync } from 'node:fs';
-import type pg from 'pg';
+import type { Logger } from 'drizzle-orm';
 
 /**
  * What a statement is sent for. `request` is everything the running product sends (requests,
@@ -59,29 +59,19 @@ export function queryRecorder(file: string): (text: string, params: unknown) => 
 }
 
 /**
- * Wraps `query` of a pool or a client so every statement it sends is recorded, in the caller's
- * phase. Drizzle sends a query outside a transaction with `pool.query`, a transaction's statements
- * with the `query` of a client of the pool: the pool is wrapped once, each client once when it
- * connects (pool.query's own call of the client's `query` is then a repeat, already recorded).
- * That repeat runs in the context of whoever released the client, so while a pool is short of
- * clients a text can be recorded a second time under another phase: the check then plans one
- * statement too many, never one too few (a `request` text is always recorded as `request`).
+ * Drizzle's `logger` option that tells each of `listeners` every statement Drizzle sends, with its
+ * parameters: the plan check's recorder, a test's count. Drizzle calls it as it sends the
+ * statement, in its caller's async context, so the phase recorded is the caller's. (Statements
+ * sent with pg's own `pool.query`, the health checks and NOTIFY, are not Drizzle's: not told.)
+ * Absent when there is nobody to tell.
  */
-export function captureQueriesOf(
-  target: pg.Pool | pg.PoolClient,
-  record: (text: string, params: unknown) => void,
-): void {
-  const query = target.query.bind(target) as (...args: unknown[]) => unknown;
-  (target as unknown as { query: (...args: unknown[]) => unknown }).query = (
-    ...args: unknown[]
-  ) => {
-    const [first, second] = args;
-    if (typeof first === 'string') record(first, second);
-    else if (first && typeof first === 'object' && 'text' in first) {
-      const config = first as { text: unknown; values?: unknown };
-      if (typeof config.text === 'string')
-        record(config.text, Array.isArray(second) ? second : config.values);
-    }
-    return query(...args);
+export function statementLogger(
+  listeners: ((text: string, params: unknown) => void)[],
+): Logger | undefined {
+  if (listeners.length === 0) return undefined;
+  return {
+    logQuery: (text, params) => {
+      for (const listener of listeners) listener(text, params);
+    },
   };
 }

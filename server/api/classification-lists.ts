@@ -49,7 +49,7 @@ function buildList(db: Database, inCity: boolean, pinnedOnly: boolean, pinnedFir
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
       // Drizzle's prepare wants a name: one per shape, for the reader (on PostgreSQL,
-      // prepareByName in db/pg-statements.ts names every statement by its text anyway).
+      // db/pg-client.ts names every statement by its text anyway).
       .prepare(`classification_list_${+inCity}${+pinnedOnly}${+pinnedFirst}`)
   );
 }

@@ -5,7 +5,7 @@ import type { SuperCategory, Tag } from '../../contract/classifications';
 import type { Location, LocationSummary } from '../../contract/locations';
 import type { Review } from '../../contract/reviews';
 import type { Author, User } from '../../contract/users';
-import type { Database } from '../../db/client';
+import { readerOf, type Database } from '../../db/client';
 import { cities, classifications, locations, reviews, users } from '../../db/schema';
 import type { MediaUrls } from '../media/urls';
 
@@ -18,13 +18,16 @@ import type { MediaUrls } from '../media/urls';
  * Drizzle otherwise builds its SQL text from the query's parts on every run, about 0.15 ms for a
  * query with a few joins, more than the embedded database takes to answer it. `build` names
  * each value with `sql.placeholder(name)` and ends with `.prepare(name)`; a transaction (a
- * database of its own) gets its own.
+ * database of its own) gets its own. A built query stays on the database it was built on: it is
+ * built on the one a read made now goes to (`readerOf`: the read replica inside a public read,
+ * ADR 072), so each of the primary and the replica has its own.
  */
 export function prepared<Query>(build: (db: Database) => Query): (db: Database) => Query {
   const built = new WeakMap<Database, Query>();
   return (db) => {
-    let query = built.get(db);
-    if (!query) built.set(db, (query = build(db)));
+    const reader = readerOf(db);
+    let query = built.get(reader);
+    if (!query) built.set(reader, (query = build(reader)));
     return query;
   };
 }

@@ -2,6 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { IdParams } from '../../contract/common';
 import { ReviewsByCity } from '../../contract/user-reviews';
 import { User } from '../../contract/users';
+import { readerOf } from '../../db/client';
 import { cities, reviews, users } from '../../db/schema';
 import { notFound } from '../http-errors';
 import { errorResponses, type ApiRoutes } from './context';
@@ -45,9 +46,10 @@ export const userRoutes: ApiRoutes = (ctx) => async (app) => {
     async ({ params }) => {
       const { id } = params;
       // One round trip: whether the user exists (no row), and per city of theirs the count and
-      // the newest ids (a creator has at most a few dozen videos: all are aggregated).
+      // the newest ids (a creator has at most a few dozen videos: all are aggregated). Raw SQL,
+      // which withReplicas sends to the primary: readerOf keeps it a public read (ADR 072).
       const perCity = rowsOf<{ cityId: number | null; count: number; ids: number[] | null }>(
-        await ctx.db.execute(sql`
+        await readerOf(ctx.db).execute(sql`
           select c.city_id as "cityId", c.count, c.ids
             from ${users} u
             left join lateral (

@@ -1,19 +1,18 @@
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { releaseOnFailedBegin } from '../../db/client';
+import { PooledClient } from '../../db/pg-client';
 import { ownDatabaseUrl } from './own-database';
 
 /**
  * A pooled connection whose `begin` fails (the server went away between the loan and the
- * statement) goes back to the pool: Drizzle's `transaction` would keep it, and `pool.end()`, a
+ * statement) goes back to the pool (db/pg-client.ts): Drizzle's `transaction` would keep it, and `pool.end()`, a
  * shutdown, would wait for it forever (tests/start/postgres-outage.test.ts saw that as a stop
  * killed after its 10 s of grace). On a real PostgreSQL server only.
  */
 describe.skipIf(!process.env.TEST_DATABASE_URL)('a pooled connection whose begin fails', () => {
   it('goes back to the pool, broken, so the pool can end', async () => {
     const url = await ownDatabaseUrl('pg_begin');
-    const pool = new pg.Pool({ connectionString: url, max: 2 });
-    pool.on('connect', releaseOnFailedBegin);
+    const pool = new pg.Pool({ connectionString: url, max: 2, Client: PooledClient });
     pool.on('error', () => {});
     const client = await pool.connect();
     client.on('error', () => {});
@@ -39,8 +38,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a pooled connection whose begin
   });
 
   it('leaves a client whose begin succeeds with its borrower', async () => {
-    const pool = new pg.Pool({ connectionString: await ownDatabaseUrl('pg_begin_ok'), max: 1 });
-    pool.on('connect', releaseOnFailedBegin);
+    const pool = new pg.Pool({
+      connectionString: await ownDatabaseUrl('pg_begin_ok'),
+      max: 1,
+      Client: PooledClient,
+    });
     const client = await pool.connect();
     await client.query('begin');
     await client.query('commit');

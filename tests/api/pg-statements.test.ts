@@ -1,10 +1,10 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { prepareByName } from '../../db/pg-statements';
+import { NamingClient } from '../../db/pg-client';
 import { ownDatabaseUrl } from './own-database';
 
 /**
- * Statements prepared by name on a PostgreSQL connection (db/pg-statements.ts, ADR 043): parsed
+ * Statements prepared by name on a PostgreSQL connection (db/pg-client.ts, ADR 043): parsed
  * once per connection, the same answers as unnamed ones, and a statement whose table changed
  * shape (a newer replica's migration) answers with the new shape instead of failing for ever.
  */
@@ -12,8 +12,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('statements prepared by name', (
   let pool: pg.Pool;
   beforeAll(async () => {
     // One connection: what it prepared is what the next call finds.
-    pool = new pg.Pool({ connectionString: await ownDatabaseUrl('pg_statements'), max: 1 });
-    pool.on('connect', prepareByName);
+    pool = new pg.Pool({
+      connectionString: await ownDatabaseUrl('pg_statements'),
+      max: 1,
+      Client: NamingClient,
+    });
     await pool.query('create table dishes (id int primary key, name text)');
     await pool.query({
       text: 'insert into dishes values ($1, $2), ($3, $4)',

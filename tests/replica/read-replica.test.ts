@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { openDatabase } from '../../db/client';
+import { openDatabase, readerOf } from '../../db/client';
+import { cities } from '../../db/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, fresh } from '../api/client';
 import { sessionOf } from '../api/sign-in';
@@ -124,6 +125,41 @@ describe('public reads from the read replica', () => {
     }
   });
 
+  it('sends a public read’s select, and its raw SQL through readerOf, to the replica, and nothing else', async () => {
+    const handle = await openDatabase({ databaseUrl: primaryUrl, readUrl });
+    try {
+      const standbyOf = async (rows: Promise<unknown>) => JSON.stringify(await rows);
+      const select = () =>
+        standbyOf(
+          handle.db
+            .select({ standby: sql<boolean>`pg_is_in_recovery()` })
+            .from(cities)
+            .limit(1),
+        );
+      const raw = (db: typeof handle.db) =>
+        standbyOf(db.execute(sql`select pg_is_in_recovery() as standby`));
+      expect(await handle.fromReadReplica(select)).toContain('"standby":true');
+      expect(await handle.fromReadReplica(() => raw(readerOf(handle.db)))).toContain(
+        '"standby":true',
+      );
+      // Outside a public read, raw SQL (withReplicas' `execute`) and a transaction: the primary.
+      expect(await select()).toContain('"standby":false');
+      expect(await handle.fromReadReplica(() => raw(handle.db))).toContain('"standby":false');
+      expect(
+        await handle.fromReadReplica(() =>
+          handle.db.transaction(async (tx) =>
+            standbyOf(tx.execute(sql`select pg_is_in_recovery() as standby`)),
+          ),
+        ),
+      ).toContain('"standby":false');
+      // Right after a write of this process, public reads stay on the primary (ADR 040).
+      handle.publicWrite();
+      expect(await handle.fromReadReplica(select)).toContain('"standby":false');
+    } finally {
+      await handle.close();
+    }
+  });
+
   it('answers from the primary when the replica does not answer, and stays ready', async () => {
     // A replica nobody listens on: every connection to it is refused.
     const handle = await openDatabase({
@@ -131,8 +167,15 @@ describe('public reads from the read replica', () => {
       readUrl: 'postgres://spotreel@127.0.0.1:1/spotreel_test',
     });
     try {
+      // A select: withReplicas sends it to the replica inside fromReadReplica (`execute` would
+      // go to the primary whatever the replica does).
       const read = async () =>
-        JSON.stringify(await handle.db.execute(sql`select pg_is_in_recovery() as standby`));
+        JSON.stringify(
+          await handle.db
+            .select({ standby: sql<boolean>`pg_is_in_recovery()` })
+            .from(cities)
+            .limit(1),
+        );
       for (let i = 0; i < 3; i++) {
         expect(await handle.fromReadReplica(read)).toContain('"standby":false');
       }
