@@ -33,9 +33,9 @@ const pageFlags = (html: string) =>
 
 /** The CSP source of each inline script a browser would run, as it hashes them. */
 const inlineScriptSources = (html: string) =>
-  [...html.matchAll(/<script(?![^>]*\ssrc=)(?![^>]*application\/json)[^>]*>([^]*?)<\/script>/g)].map(
-    (match) => `'sha256-${createHash('sha256').update(match[1]!, 'utf8').digest('base64')}'`,
-  );
+  [
+    ...html.matchAll(/<script(?![^>]*\ssrc=)(?![^>]*application\/json)[^>]*>([^]*?)<\/script>/g),
+  ].map((match) => `'sha256-${createHash('sha256').update(match[1]!, 'utf8').digest('base64')}'`);
 
 let placePath: string;
 let placeId: number;
