@@ -5,7 +5,6 @@ import {
   ServerRouter,
   type EntryContext,
   type HandleErrorFunction,
-  type RouterContextProvider,
 } from 'react-router';
 import { webContext } from './load-context';
 
@@ -38,7 +37,6 @@ export default function handleRequest(
   status: number,
   headers: Headers,
   routerContext: EntryContext,
-  requestContext: RouterContextProvider,
 ) {
   if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status, headers });
   return new Promise<Response>((resolve, reject) => {

@@ -1,5 +1,4 @@
-import { DISTINCT_ID_COOKIE } from '../../contract/analytics';
-import { SITE_COOKIES_URL } from '../../contract/cookies';
+import { DISTINCT_ID_COOKIE, SITE_COOKIES_URL } from '../../contract/cookies';
 import { browserConfig } from '../page-state';
 import { createApiClient, type ApiClient } from './client';
 import {
