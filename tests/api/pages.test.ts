@@ -31,10 +31,12 @@ const pageFlags = (html: string) =>
     /<script id="page-flags" type="application\/json">([^<]*)<\/script>/.exec(html)![1]!,
   ) as { flags: Record<string, unknown> };
 
-/** The CSP source of each inline script a browser would run, as it hashes them. */
+/** The CSP source of each inline script a browser would run (data blocks are not), as it hashes them. */
 const inlineScriptSources = (html: string) =>
   [
-    ...html.matchAll(/<script(?![^>]*\ssrc=)(?![^>]*application\/json)[^>]*>([^]*?)<\/script>/g),
+    ...html.matchAll(
+      /<script(?![^>]*\ssrc=)(?![^>]*application\/(?:ld\+)?json)[^>]*>([^]*?)<\/script>/g,
+    ),
   ].map((match) => `'sha256-${createHash('sha256').update(match[1]!, 'utf8').digest('base64')}'`);
 
 let placePath: string;
