@@ -8,7 +8,7 @@
 // scripts/test-replicas.mjs, with the Node.js npm install brought first on PATH: ADR 059). Needs nginx (apt-get install nginx) and Chromium
 // (scripts/chromium-path.mjs). REPLICAS_BASE_PORT picks four consecutive ports (balancer, replicas);
 // otherwise free ones are taken. REPLICAS_KEEP_LOGS=1 keeps the temporary folder.
-/* global fetch, URL, URLSearchParams, setTimeout, clearTimeout, window, sessionStorage -- Node's and, in page.evaluate, the browser's */
+/* global fetch, URL, URLSearchParams, setTimeout, clearTimeout, window, document, sessionStorage -- Node's and, in page.evaluate, the browser's */
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -686,6 +686,52 @@ try {
     assert.equal(signedIn.cacheControl, 'private, no-cache');
     assert.notEqual(signedIn.body, firstVisit.body);
   }
+  // In Chromium: a page from nginx's copy sets no cookie and runs without a CSP violation; its
+  // script gets the cookies itself, and its first write passes the CSRF check.
+  const cacheBrowser = await chromium.launch({
+    ...(chromiumPath ? { executablePath: chromiumPath } : {}),
+    ...(Object.keys(chromiumEnv).length ? { env: { ...process.env, ...chromiumEnv } } : {}),
+    args: ['--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  });
+  try {
+    const context = await cacheBrowser.newContext({
+      viewport: { width: 1280, height: 800 },
+      userAgent: VISITOR['user-agent'],
+    });
+    await context.addInitScript(() => {
+      window.__csp = [];
+      document.addEventListener('securitypolicyviolation', (event) =>
+        window.__csp.push(`${event.violatedDirective} ${event.blockedURI}`),
+      );
+    });
+    const tab = await context.newPage();
+    await tab.goto(new URL(kept, cacheSite).href); // (Chromium's own encoding: maybe a MISS)
+    const served = await tab.goto(new URL(kept, cacheSite).href);
+    assert.equal(served.headers()['x-cache-status'], 'HIT', 'Chromium gets the kept page');
+    assert.equal(served.headers()['set-cookie'], undefined);
+    await tab.waitForFunction(() => window.__reactRouterRouteModules !== undefined);
+    await tab.waitForLoadState('networkidle');
+    const names = (await context.cookies()).map((cookie) => cookie.name).sort();
+    assert.deepEqual(
+      names,
+      ['csrftoken', 'device_id', 'distinct_id'],
+      'the script got its cookies',
+    );
+    assert.deepEqual(await tab.evaluate(() => window.__csp), [], 'no CSP violation');
+    const shared = await tab.evaluate(async () => {
+      const token = /(?:^|; )csrftoken=([^;]+)/.exec(document.cookie)?.[1] ?? '';
+      const answer = await fetch('/api/v2/trackers/share', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-csrftoken': token },
+        body: JSON.stringify({ resourceId: 1, resourceType: 'city', referrerCode: 'nginx' }),
+      });
+      return answer.status;
+    });
+    assert.equal(shared, 201, 'the first write passes with the cookies the script got');
+  } finally {
+    await cacheBrowser.close();
+  }
+
   // A flag rolled out to half the visitors: pages are the visitor's own, with their cookies.
   flagsNow.flags[flagKey] = { ...flagsNow.flags[flagKey], enabled: true, rollout: 50 };
   writeFileSync(flagsFile('r1'), `${JSON.stringify(flagsNow, null, 2)}\n`);
@@ -709,7 +755,9 @@ try {
     assert.equal(answer.cacheControl, 'private, no-cache');
     assert.equal(answer.cacheStatus, 'MISS', `answer ${i + 1} with Set-Cookie was not kept`);
   }
-  say(`  MISS then HIT for an anonymous page; BYPASS with a session; 3 × MISS with Set-Cookie`);
+  say(
+    '  MISS then HIT for an anonymous page (in Chromium too); BYPASS with a session; 3 × MISS with Set-Cookie',
+  );
   spread('pages through the cache', 2);
 
   // 8. One write budget across replicas: from a client of its own, each write counts once
