@@ -165,6 +165,34 @@ export async function registerWebApp(
     }
   }
 
+  /**
+   * Who may keep a page (server/page-cache-control.ts). `everyones`: the render (or the page
+   * cache's copy) read only public data and set no cookie of its own. The cookies the host sets
+   * go with flags that are not everyone's; one a read sets is written after this, and the
+   * security plugin's onSend marks its answer private.
+   */
+  const cacheControlOf = (
+    page: CachedPage,
+    reply: FastifyReply,
+    answer: { anonymous: boolean; flagsUniform: boolean; everyones: boolean },
+  ) =>
+    pageCacheControl(
+      {
+        status: page.status,
+        html:
+          page.body.byteLength > 0 &&
+          page.headers.some(
+            ([key, value]) => key === 'content-type' && value.startsWith('text/html'),
+          ),
+        anonymous: answer.anonymous,
+        flagsUniform: answer.flagsUniform,
+        publicReads: answer.everyones,
+        setsCookie: reply.hasHeader('set-cookie'),
+        own: page.headers.find(([key]) => key === 'cache-control')?.[1],
+      },
+      sharedTimes,
+    );
+
   // Other methods, and files that are not there, answer a JSON 404.
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
@@ -289,24 +317,7 @@ export async function registerWebApp(
       if (status === 503) reply.header('retry-after', String(STORAGE_RETRY_AFTER_SECONDS));
       reply.header(
         'cache-control',
-        pageCacheControl(
-          {
-            status,
-            html:
-              body.byteLength > 0 &&
-              headers.some(
-                ([key, value]) => key === 'content-type' && value.startsWith('text/html'),
-              ),
-            anonymous,
-            flagsUniform: pageFlags.uniform,
-            publicReads: everyones,
-            // (the cookies the host sets go with flags that are not everyone's; one a read sets
-            // is written later, and the security plugin's onSend marks its answer private)
-            setsCookie: reply.hasHeader('set-cookie'),
-            own: headers.find(([key]) => key === 'cache-control')?.[1],
-          },
-          sharedTimes,
-        ),
+        cacheControlOf(page, reply, { anonymous, flagsUniform: pageFlags.uniform, everyones }),
       );
       // An answer without a body (a redirect, HEAD) sends none, not an empty byte string.
       return reply.send(body.byteLength > 0 ? body : undefined);
