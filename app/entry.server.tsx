@@ -5,7 +5,6 @@ import {
   ServerRouter,
   type EntryContext,
   type HandleErrorFunction,
-  type RouterContextProvider,
 } from 'react-router';
 import { webContext } from './load-context';
 
@@ -38,11 +37,8 @@ export default function handleRequest(
   status: number,
   headers: Headers,
   routerContext: EntryContext,
-  requestContext: RouterContextProvider,
 ) {
   if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status, headers });
-  const loadContext = requestContext.get(webContext);
-  const { nonce } = loadContext;
   return new Promise<Response>((resolve, reject) => {
     const chunks: Buffer[] = [];
     const timeout = setTimeout(() => abort(), streamTimeout + 1000);
@@ -59,9 +55,8 @@ export default function handleRequest(
       },
     });
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <ServerRouter context={routerContext} url={request.url} />,
       {
-        nonce,
         // Whole pages: a finished part is written in place, never moved out behind a script
         // that swaps it in (React outlines big parts of a streamed page otherwise).
         progressiveChunkSize: Number.POSITIVE_INFINITY,

@@ -3,7 +3,6 @@ import {
   PRODUCT_FLAGS,
   type BusinessEntryTarget,
   type FlagValue,
-  type PageFlags,
 } from '../contract/analytics-events';
 import { useRootData } from './root-data';
 
@@ -12,12 +11,12 @@ import { useRootData } from './root-data';
  * in the page), so the first render already uses them (docs/decisions/017-flags-and-analytics.md).
  */
 export function useFlag(key: string): FlagValue | undefined {
-  return useRootData()?.pageFlags.flags[key];
+  return useRootData()?.flags[key];
 }
 
 /** spec §2.1 device flag. */
-export const appOnDesktop = (page: PageFlags): boolean =>
-  page.flags[PRODUCT_FLAGS.consumerAppOnDesktop] === true;
+export const appOnDesktop = (flags: Record<string, FlagValue>): boolean =>
+  flags[PRODUCT_FLAGS.consumerAppOnDesktop] === true;
 
 /** spec §2.2 default-target flag: the branch every claim takes while a variant is set. */
 export function useBusinessEntryDefault(): BusinessEntryTarget | null {

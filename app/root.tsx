@@ -9,6 +9,7 @@ import {
   ScrollRestoration,
   useLocation,
 } from 'react-router';
+import { useEffect } from 'react';
 import type { Route } from './+types/root';
 import { ErrorFallback } from './layout/error-fallback';
 import { ScreenLayout } from './layout/screen-layout';
@@ -25,6 +26,7 @@ import { paths } from './paths';
 import { useRootData } from './root-data';
 import { needsFullLoad, resolveRouteSet, showsBusinessLanding } from './route-sets';
 import { useNavigationTimeout } from './use-navigation-timeout';
+import { ensureSiteCookies } from './api/browser-api';
 import { lazyChunk } from './chunk-reload';
 import globalStyles from './styles/global.css?url';
 
@@ -47,8 +49,8 @@ export const links: Route.LinksFunction = () => [
  */
 export const middleware: Route.MiddlewareFunction[] = [
   ({ url, context }) => {
-    const { device, pageFlags } = context.get(webContext);
-    const routeSet = resolveRouteSet(url.pathname, device, appOnDesktop(pageFlags));
+    const { device, flags } = context.get(webContext);
+    const routeSet = resolveRouteSet(url.pathname, device, appOnDesktop(flags));
     context.set(shownPageContext, {
       routeSet,
       businessLanding: showsBusinessLanding(routeSet, url.pathname),
@@ -74,14 +76,14 @@ export async function loader({ url, context: requestContext }: Route.LoaderArgs)
   const firstLoad: FirstLoad = {
     routeSet,
     device: context.device,
-    appOnDesktop: appOnDesktop(context.pageFlags),
+    appOnDesktop: appOnDesktop(context.flags),
   };
   return data(
     {
       firstLoad,
       config: context.publicConfig,
-      pageFlags: context.pageFlags,
-      nonce: context.nonce,
+      // spec §3 page flag data, the flags; the distinct id is the browser's own cookie (ADR 070)
+      flags: context.flags,
       // What the footer's list shows and links to, not each place's whole summary: the root's
       // data goes into every page (ADR 044).
       trending: (trending?.data ?? []).map(
@@ -139,11 +141,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           and the page must not restyle (shift) then.
         */}
         <link rel="stylesheet" href={globalStyles} />
-        {/*
-          The nonce on the client too: the server's <Links> puts the response's nonce on each
-          link, and a hydration without it is a mismatch (React in development says so).
-        */}
-        <Links nonce={data?.nonce} />
+        <Links />
       </head>
       <body>
         <a className="skip-link" href="#main">
@@ -151,15 +149,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </a>
         {children}
         {data ? (
-          // spec §3 page flag data, readable without React (the trackers bootstrap from it).
+          // spec §3 page flag data's flags, readable without React (the trackers bootstrap
+          // from them, with the distinct id of the browser's cookie).
           <script
             id="page-flags"
             type="application/json"
-            dangerouslySetInnerHTML={{ __html: jsonForScript(data.pageFlags) }}
+            dangerouslySetInnerHTML={{ __html: jsonForScript({ flags: data.flags }) }}
           />
         ) : null}
-        <ScrollRestoration nonce={data?.nonce} />
-        <Scripts nonce={data?.nonce} />
+        {/* Inline scripts without a nonce: the page's CSP names their hashes (server/csp.ts). */}
+        <ScrollRestoration />
+        <Scripts />
       </body>
     </html>
   );
@@ -168,6 +168,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   rememberFirstLoad(loaderData.firstLoad, loaderData.config);
   useNavigationTimeout();
+  // A page a shared cache kept set no cookie: the script gets them before it needs them.
+  useEffect(() => void ensureSiteCookies(), []);
   const { pathname } = useLocation();
   return (
     <AuthProvider initialUser={loaderData.user}>

@@ -88,7 +88,7 @@ const AREAS: [string, (stack: Frame[]) => boolean][] = [
     (stack) => stack.some((f) => f.where.includes('react-router')),
   ],
   [
-    'host page handler (server/web.ts: Request and Headers, flags, cookies, nonce, CSP, device)',
+    'host page handler (server/web.ts: Request and Headers, flags, cookies, script hashes, CSP, device)',
     (stack) => stack.some((f) => f.where === 'host:server/web.ts'),
   ],
   [

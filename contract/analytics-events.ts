@@ -32,7 +32,11 @@ export const CONSENT_COOKIE = 'spotreel_consent';
 /** Flag values as the page and the trackers see them: on/off, or the variant a person is in. */
 export type FlagValue = boolean | string;
 
-/** spec §3 page flag data: embedded in every page, so the first render already uses the flags. */
+/**
+ * spec §3 page flag data, as the trackers start from it: the flags embedded in every page (so the
+ * first render already uses them) and the distinct id of the browser's cookie, which is not in
+ * the page (docs/decisions/070-pages-a-shared-cache-can-hold.md).
+ */
 export interface PageFlags {
   distinct_id: string;
   flags: Record<string, FlagValue>;

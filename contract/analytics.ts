@@ -7,8 +7,7 @@ import { limitQuery } from './common';
  * page views and labelled clicks to POST /api/events, and anyone can read back their own.
  */
 
-/** The analytics distinct id: the pages keep it in this cookie (server/web.ts sets it). */
-export const DISTINCT_ID_COOKIE = 'distinct_id';
+export { DISTINCT_ID_COOKIE } from './cookies';
 export const DISTINCT_ID_PATTERN = /^[A-Za-z0-9_-]{8,80}$/;
 
 export const MAX_EVENTS_PER_BATCH = 50;

@@ -14,6 +14,17 @@ export const CSRF_COOKIE = 'csrftoken';
 export const CSRF_HEADER = 'x-csrftoken';
 /** The spec §3 device id, set by the server on a page's first request. */
 export const DEVICE_ID_COOKIE = 'device_id';
+/**
+ * Where a page's script gets the device id, CSRF token and distinct id cookies when one is
+ * missing: a page a shared cache kept sets none (docs/decisions/070-pages-a-shared-cache-can-hold.md).
+ */
+export const SITE_COOKIES_URL = '/api/cookies';
+/**
+ * spec §3: the analytics distinct id's cookie, set with a page that is the visitor's own or by
+ * GET /api/cookies (server/security.ts ensureSiteCookies). Here, not with the event schemas of
+ * contract/analytics.ts, so the browser reads it without loading them.
+ */
+export const DISTINCT_ID_COOKIE = 'distinct_id';
 /** spec §7: the session token's cookie (httpOnly), also accepted as the Auth-Token header. */
 export const SESSION_COOKIE = 'auth_token';
 /** The sign-in popup's flow (its `state`), for ten minutes (docs/decisions/014-accounts.md). */

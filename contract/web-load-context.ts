@@ -1,14 +1,17 @@
-import type { PageFlags } from './analytics-events';
+import type { FlagValue } from './analytics-events';
 import type { DeviceClass } from './device';
 import type { Reads } from './endpoints';
 import type { PublicConfig } from './public-config';
 
 /** What the host process gives every server render (server/web.ts builds it). */
 export interface WebLoadContext {
-  nonce: string;
   publicConfig: PublicConfig;
-  /** spec §3 page flag data: the visitor's distinct id and flags, evaluated for this request. */
-  pageFlags: PageFlags;
+  /**
+   * spec §3 page flag data, the flags: evaluated for this request. The distinct id is not in the
+   * page: the browser reads it from its cookie (app/api/site-cookies.ts), so an anonymous page
+   * is the same bytes for everyone (docs/decisions/070-pages-a-shared-cache-can-hold.md).
+   */
+  flags: Record<string, FlagValue>;
   /** The device class of the visitor's User-Agent (spec §2.1), decided once per request. */
   device: DeviceClass;
   /** The visitor sent a session cookie (only then can the page be for someone signed in). */

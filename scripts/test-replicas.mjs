@@ -1,13 +1,14 @@
 // Issue 19 criterion 3 (docs/decisions/039-replicas.md): three production replicas of the built
 // product on one PostgreSQL, behind Debian's nginx in round robin (no sticky sessions), driven
 // through the balancer. Every response says which replica answered (REPLICA_NAME → x-replica),
-// and each step asserts that its requests landed on more than one replica.
+// and each step asserts that its requests landed on more than one replica. A second server of
+// the same nginx puts its proxy_cache before them (docs/deploy-nginx-cache.conf, ADR 070).
 //
 // Usage: npm run build && npm run test:replicas (scripts/with-postgres.sh node
 // scripts/test-replicas.mjs, with the Node.js npm install brought first on PATH: ADR 059). Needs nginx (apt-get install nginx) and Chromium
 // (scripts/chromium-path.mjs). REPLICAS_BASE_PORT picks four consecutive ports (balancer, replicas);
 // otherwise free ones are taken. REPLICAS_KEEP_LOGS=1 keeps the temporary folder.
-/* global fetch, URL, URLSearchParams, setTimeout, clearTimeout, window, sessionStorage -- Node's and, in page.evaluate, the browser's */
+/* global fetch, URL, URLSearchParams, setTimeout, clearTimeout, window, document, sessionStorage -- Node's and, in page.evaluate, the browser's */
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -88,6 +89,9 @@ const lbPort = base ?? (await freePort());
 const ports = [];
 for (let i = 0; i < REPLICAS.length; i++) ports.push(base ? base + 1 + i : await freePort());
 const site = `http://127.0.0.1:${lbPort}`;
+// The same balancer with nginx's proxy_cache in front (docs/deploy.md §7, ADR 070).
+const cachePort = await freePort();
+const cacheSite = `http://127.0.0.1:${cachePort}`;
 
 // Each replica has a flags file of its own (an operator edits one machine's: the change reaches
 // the others through the database and the change channel, not through their files).
@@ -196,6 +200,9 @@ ${ports.map((port) => `    server 127.0.0.1:${port};`).join('\n')}
       proxy_buffering off;
     }
   }
+${readFileSync(join(root, 'docs/deploy-nginx-cache.conf'), 'utf8')
+  .replaceAll('/var/cache/nginx/spotreel', `${temp}/cache`)
+  .replaceAll('listen 443 ssl;', `listen 127.0.0.1:${cachePort};`)}
 }
 `,
   );
@@ -641,7 +648,119 @@ try {
   );
   spread('flag reads', 3);
 
-  // 7. One write budget across replicas: from a client of its own, each write counts once
+  // 7. nginx's proxy_cache (docs/deploy-nginx-cache.conf) keeps a page that is everyone's and
+  // serves it again, never to a session, and never keeps one that sets a cookie (ADR 070).
+  step("nginx's proxy_cache: pages that are everyone's, and only those");
+  const viaCache = async (path, headers = {}) => {
+    const response = await fetch(new URL(path, cacheSite), {
+      headers: { 'user-agent': VISITOR['user-agent'], accept: 'text/html', ...headers },
+    });
+    tally(response.headers.get('x-replica'));
+    return {
+      status: response.status,
+      cacheStatus: response.headers.get('x-cache-status'),
+      cacheControl: response.headers.get('cache-control'),
+      setCookies: response.headers.getSetCookie(),
+      body: await response.text(),
+    };
+  };
+  const kept = `/city/il/chicago?nginx=${Date.now()}`;
+  const firstVisit = await viaCache(kept);
+  assert.equal(firstVisit.status, 200);
+  assert.match(
+    firstVisit.cacheControl,
+    /^public, max-age=0, s-maxage=\d+, stale-while-revalidate=\d+$/,
+  );
+  assert.deepEqual(firstVisit.setCookies, [], "a page that is everyone's sets no cookie");
+  assert.equal(firstVisit.cacheStatus, 'MISS');
+  const secondVisit = await viaCache(kept, { cookie: 'distinct_id=someone-else-0002' });
+  assert.equal(secondVisit.cacheStatus, 'HIT', "the second anonymous GET is nginx's copy");
+  assert.equal(secondVisit.body, firstVisit.body, 'the same bytes');
+  const phone = await viaCache(kept, {
+    'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) Mobile/15E148',
+  });
+  assert.equal(phone.cacheStatus, 'MISS', 'a phone gets the page of its own route set');
+  for (const session of [{ cookie: `auth_token=${andre}` }, { 'auth-token': andre }]) {
+    const signedIn = await viaCache(kept, session);
+    assert.equal(signedIn.cacheStatus, 'BYPASS', `a session is never served the kept page`);
+    assert.equal(signedIn.cacheControl, 'private, no-cache');
+    assert.notEqual(signedIn.body, firstVisit.body);
+  }
+  // In Chromium: a page from nginx's copy sets no cookie and runs without a CSP violation; its
+  // script gets the cookies itself, and its first write passes the CSRF check.
+  const cacheBrowser = await chromium.launch({
+    ...(chromiumPath ? { executablePath: chromiumPath } : {}),
+    ...(Object.keys(chromiumEnv).length ? { env: { ...process.env, ...chromiumEnv } } : {}),
+    args: ['--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  });
+  try {
+    const context = await cacheBrowser.newContext({
+      viewport: { width: 1280, height: 800 },
+      userAgent: VISITOR['user-agent'],
+    });
+    await context.addInitScript(() => {
+      window.__csp = [];
+      document.addEventListener('securitypolicyviolation', (event) =>
+        window.__csp.push(`${event.violatedDirective} ${event.blockedURI}`),
+      );
+    });
+    const tab = await context.newPage();
+    await tab.goto(new URL(kept, cacheSite).href); // (Chromium's own encoding: maybe a MISS)
+    const served = await tab.goto(new URL(kept, cacheSite).href);
+    assert.equal(served.headers()['x-cache-status'], 'HIT', 'Chromium gets the kept page');
+    assert.equal(served.headers()['set-cookie'], undefined);
+    await tab.waitForFunction(() => window.__reactRouterRouteModules !== undefined);
+    await tab.waitForLoadState('networkidle');
+    const names = (await context.cookies()).map((cookie) => cookie.name).sort();
+    assert.deepEqual(
+      names,
+      ['csrftoken', 'device_id', 'distinct_id'],
+      'the script got its cookies',
+    );
+    assert.deepEqual(await tab.evaluate(() => window.__csp), [], 'no CSP violation');
+    const shared = await tab.evaluate(async () => {
+      const token = /(?:^|; )csrftoken=([^;]+)/.exec(document.cookie)?.[1] ?? '';
+      const answer = await fetch('/api/v2/trackers/share', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-csrftoken': token },
+        body: JSON.stringify({ resourceId: 1, resourceType: 'city', referrerCode: 'nginx' }),
+      });
+      return answer.status;
+    });
+    assert.equal(shared, 201, 'the first write passes with the cookies the script got');
+  } finally {
+    await cacheBrowser.close();
+  }
+
+  // A flag rolled out to half the visitors: pages are the visitor's own, with their cookies.
+  flagsNow.flags[flagKey] = { ...flagsNow.flags[flagKey], enabled: true, rollout: 50 };
+  writeFileSync(flagsFile('r1'), `${JSON.stringify(flagsNow, null, 2)}\n`);
+  const privateOn = new Set();
+  await until(
+    'a half rollout makes pages private on every replica',
+    async () => {
+      const response = await fetch(new URL(`/?split=${Date.now()}`, site), { headers: VISITOR });
+      await response.arrayBuffer();
+      if (response.headers.get('cache-control') !== 'private, no-cache')
+        return `${response.headers.get('x-replica')} says ${response.headers.get('cache-control')}`;
+      privateOn.add(response.headers.get('x-replica'));
+      return privateOn.size === 3 ? null : `private on ${[...privateOn]} so far`;
+    },
+    5000,
+  );
+  const withCookies = `/city/il/chicago?nginx-split=${Date.now()}`;
+  for (let i = 0; i < 3; i++) {
+    const answer = await viaCache(withCookies);
+    assert.ok(answer.setCookies.length > 0, 'a first visit gets its cookies with the page');
+    assert.equal(answer.cacheControl, 'private, no-cache');
+    assert.equal(answer.cacheStatus, 'MISS', `answer ${i + 1} with Set-Cookie was not kept`);
+  }
+  say(
+    '  MISS then HIT for an anonymous page (in Chromium too); BYPASS with a session; 3 × MISS with Set-Cookie',
+  );
+  spread('pages through the cache', 2);
+
+  // 8. One write budget across replicas: from a client of its own, each write counts once
   // whichever replica takes it, and the one past the budget is refused by every replica.
   step(`one write budget (${WRITES_PER_MINUTE} a minute) across replicas`);
   const remaining = [];

@@ -108,6 +108,7 @@ export async function buildApp({
   changes.on('flags', () => flagStore.invalidate());
   app.decorate('flags', {
     evaluate: (distinctId) => flagStore.evaluate(distinctId),
+    uniformValues: () => flagStore.uniformValues(),
     invalidate() {
       flagStore.invalidate();
       changes.publish('flags');

@@ -1,45 +1,29 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createPageCache, type PageTemplate } from './page-cache';
+import { createPageCache, type CachedPage } from './page-cache';
 
 const cacheOf = (maxBytes = 1_000_000) => createPageCache({ ttlMs: 60_000, maxBytes });
 
 describe('page cache (server/page-cache.ts)', () => {
-  it('fills each answer with its own nonce and distinct id, wherever the placeholders stand', () => {
+  it('keeps the whole page, bytes, headers and script hashes, and sends them as they are', async () => {
     const cache = cacheOf();
-    const { nonce, distinctId } = cache.placeholders;
-    const html = `<script nonce="${nonce}">{"distinct_id":"${distinctId}"}</script><p nonce="${nonce}">x</p>`;
-    const page = cache.template(200, [['content-type', 'text/html']], Buffer.from(html));
-    expect(cache.fill(page, { nonce: 'N1', distinctId: 'D1' }).toString()).toBe(
-      '<script nonce="N1">{"distinct_id":"D1"}</script><p nonce="N1">x</p>',
-    );
-    expect(cache.fill(page, { nonce: 'N2', distinctId: 'D2' }).toString()).not.toContain('N1');
-  });
-
-  it('keeps a page as UTF-8 bytes, placeholders first, last, side by side or absent', () => {
-    const cache = cacheOf();
-    const { nonce: n, distinctId: d } = cache.placeholders;
-    const values = { nonce: 'nonce-é', distinctId: 'id' };
-    for (const html of [`${n}café ${d}${n}—${d}`, 'no placeholders: ünïcode', `${d}${d}`, '']) {
-      const page = cache.template(200, [], Buffer.from(html));
-      expect(page.slots).toHaveLength(html.split(n).length - 1 + html.split(d).length - 1);
-      expect(cache.fill(page, values).toString()).toBe(
-        html.replaceAll(n, values.nonce).replaceAll(d, values.distinctId),
-      );
-    }
-  });
-
-  it('placeholders are letters and digits, new per cache, and a distinct id by shape', () => {
-    const a = cacheOf().placeholders;
-    const b = cacheOf().placeholders;
-    expect(a.nonce).toMatch(/^[A-Za-z0-9]{32}$/);
-    expect(a.distinctId).toMatch(/^[A-Za-z0-9_-]{8,80}$/);
-    expect(a.nonce).not.toBe(b.nonce);
+    const page: CachedPage = {
+      status: 200,
+      headers: [['content-type', 'text/html; charset=utf-8']],
+      body: Buffer.from('<p>café</p>'),
+      scriptHashes: ["'sha256-abc'"],
+    };
+    await cache.getOrRender('k', async () => ({ page, cacheable: true }));
+    const again = await cache.getOrRender('k', rendered('not asked'));
+    expect(again.hit).toBe(true);
+    expect(again.page).toMatchObject(page);
+    expect(again.page.body.equals(page.body)).toBe(true);
+    expect(cache.bytes).toBe(page.body.byteLength);
   });
 
   const rendered =
     (html: string, cacheable = true) =>
     async () => ({
-      page: { status: 200, headers: [], segments: [Buffer.from(html)], slots: [] } as PageTemplate,
+      page: { status: 200, headers: [], body: Buffer.from(html), scriptHashes: [] } as CachedPage,
       cacheable,
     });
 
@@ -80,16 +64,16 @@ describe('page cache (server/page-cache.ts)', () => {
     expect(cache.size).toBe(0);
     const after = await cache.getOrRender('k', rendered('after the write'));
     expect(after.hit).toBe(false);
-    expect(after.page.segments.map(String)).toEqual(['after the write']);
+    expect(String(after.page.body)).toBe('after the write');
   });
 
   describe('stale if error (ADR 062)', () => {
     const unavailable = async () => ({
-      page: { status: 503, headers: [], segments: [Buffer.from('try again')], slots: [] },
+      page: { status: 503, headers: [], body: Buffer.from('try again'), scriptHashes: [] },
       cacheable: false,
       unavailable: true,
     });
-    const textOf = (answer: { page: PageTemplate }) => answer.page.segments.map(String).join('');
+    const textOf = (answer: { page: CachedPage }) => String(answer.page.body);
     // The clock moves when the test says (timers stay real: a render may wait a moment).
     beforeEach(() => vi.useFakeTimers({ toFake: ['Date'] }));
     afterEach(() => vi.useRealTimers());

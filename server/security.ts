@@ -1,7 +1,7 @@
 import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { DISTINCT_ID_PATTERN } from '../contract/analytics';
+import { DISTINCT_ID_COOKIE, DISTINCT_ID_PATTERN } from '../contract/analytics';
 import {
   cookieName,
   CSRF_COOKIE,
@@ -128,6 +128,17 @@ export function ensureCsrfCookies(request: FastifyRequest, reply: FastifyReply) 
 }
 
 /**
+ * Every cookie a page's script needs, set when missing: the device id and its CSRF token, and
+ * the analytics distinct id (spec §3), whose value this answers. A page a shared cache may keep
+ * sets none of them (docs/decisions/070-pages-a-shared-cache-can-hold.md): its script asks
+ * GET /api/cookies for them instead.
+ */
+export function ensureSiteCookies(request: FastifyRequest, reply: FastifyReply): string {
+  ensureCsrfCookies(request, reply);
+  return ensureIdCookie(request, reply, DISTINCT_ID_COOKIE, '');
+}
+
+/**
  * Whether a state-changing call proves it comes from our pages: its X-CSRFToken header equals
  * its CSRF cookie, and is a token this server issued for its device id cookie.
  */
@@ -227,6 +238,12 @@ export const securityPlugin = fp<{ config: Config }>(async (app, { config }) => 
     if (!reply.hasHeader('x-content-type-options')) reply.headers(securityHeaders(request, config));
     if (!reply.hasHeader('content-security-policy'))
       reply.header('content-security-policy', API_CSP);
+    // A cookie is one browser's: no shared cache (a CDN, nginx) may keep it for the next one.
+    if (
+      reply.hasHeader('set-cookie') &&
+      !/private|no-store/.test(String(reply.getHeader('cache-control') ?? ''))
+    )
+      reply.header('cache-control', 'private, no-cache');
     done(null, payload);
   });
 

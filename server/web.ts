@@ -1,17 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   createRequestHandler,
   RouterContextProvider,
   type RouterContext,
   type ServerBuild,
 } from 'react-router';
-import { DISTINCT_ID_COOKIE } from '../contract/analytics';
-import type { FlagValue } from '../contract/analytics-events';
 import { environmentForHost } from '../contract/environment';
 import { READ_URLS, type Reads } from '../contract/endpoints';
 import type { PublicConfig } from '../contract/public-config';
@@ -23,10 +20,11 @@ import { readUnavailable, type PageReadsOutcome, type ReadRegistry } from './api
 import { sessionToken } from './auth/sessions';
 import type { Config } from './config';
 import { apiNotFound, STORAGE_RETRY_AFTER_SECONDS } from './errors';
-import { pageCsp } from './csp';
-import type { PageCache } from './page-cache';
-import { ensureIdCookie } from './cookies';
-import { ensureCsrfCookies } from './security';
+import { inlineScriptHashes, pageCsp } from './csp';
+import type { FlagStore } from './flags/flag-store';
+import type { CachedPage, PageCache } from './page-cache';
+import { PAGE_VARY, pageCacheControl, sharedCacheTimes } from './page-cache-control';
+import { ensureSiteCookies } from './security';
 
 /** The reads of a page the database cannot serve: each fails, without asking it. */
 const UNAVAILABLE_READS = Object.fromEntries(
@@ -55,7 +53,7 @@ export async function registerWebApp(
   app: FastifyInstance,
   config: Config,
   version: string,
-  flags: { evaluate(distinctId: string): Promise<Record<string, FlagValue>> },
+  flags: Pick<FlagStore, 'evaluate' | 'uniformValues'>,
   reads: ReadRegistry,
   pageCache: PageCache,
 ) {
@@ -142,6 +140,59 @@ export async function registerWebApp(
     testHooks: config.testHooks,
   });
 
+  const sharedTimes = sharedCacheTimes(config.pageCacheTtlMs);
+
+  /**
+   * The flag values of a page. When no flag tells people apart, an anonymous page is the same
+   * for everyone: it sets no cookie, so a shared cache may keep it, and its script asks
+   * GET /api/cookies for the ones it needs (docs/decisions/070-pages-a-shared-cache-can-hold.md).
+   * Otherwise the visitor's cookies are set when missing (the device id, its CSRF token, the
+   * distinct id) and the flags evaluated for their distinct id, so the first render already
+   * uses them. A database that cannot answer leaves the last definitions read in force
+   * (ADR 062); only when none were ever read are they unread, and the page a 503 (ADR 026).
+   */
+  async function flagsOf(request: FastifyRequest, reply: FastifyReply, anonymous: boolean) {
+    try {
+      const uniform = anonymous ? await flags.uniformValues() : null;
+      if (uniform) return { values: uniform, uniform: true, unread: false };
+      const distinctId = ensureSiteCookies(request, reply);
+      return { values: await flags.evaluate(distinctId), uniform: false, unread: false };
+    } catch (error) {
+      const fault = storageFaultOf(error);
+      if (!fault) throw error;
+      request.log.debug({ fault }, 'flags not read: the database cannot serve them');
+      return { values: {}, uniform: false, unread: true };
+    }
+  }
+
+  /**
+   * Who may keep a page (server/page-cache-control.ts). `everyones`: the render (or the page
+   * cache's copy) read only public data and set no cookie of its own. The cookies the host sets
+   * go with flags that are not everyone's; one a read sets is written after this, and the
+   * security plugin's onSend marks its answer private.
+   */
+  const cacheControlOf = (
+    page: CachedPage,
+    reply: FastifyReply,
+    answer: { anonymous: boolean; flagsUniform: boolean; everyones: boolean },
+  ) =>
+    pageCacheControl(
+      {
+        status: page.status,
+        html:
+          page.body.byteLength > 0 &&
+          page.headers.some(
+            ([key, value]) => key === 'content-type' && value.startsWith('text/html'),
+          ),
+        anonymous: answer.anonymous,
+        flagsUniform: answer.flagsUniform,
+        publicReads: answer.everyones,
+        setsCookie: reply.hasHeader('set-cookie'),
+        own: page.headers.find(([key]) => key === 'cache-control')?.[1],
+      },
+      sharedTimes,
+    );
+
   // Other methods, and files that are not there, answer a JSON 404.
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
@@ -164,54 +215,36 @@ export async function registerWebApp(
       if (path.startsWith('/api/') || path.startsWith('/auth/'))
         return reply.code(404).send(apiNotFound(request.method, request.url));
       if (path.startsWith('/media/') || path.startsWith('/assets/')) return reply.callNotFound();
-      // The cookies the browser keeps, set when missing (`__Host-` named on secure hosts,
-      // server/cookies.ts): the device id and the CSRF token signed for it, the distinct id.
-      ensureCsrfCookies(request, reply);
-      const distinctId = ensureIdCookie(request, reply, DISTINCT_ID_COOKIE, '');
       if (!handle) {
         return reply
           .code(503)
           .type('text/plain; charset=utf-8')
           .send('The Spotreel web app is not built yet: run `npm run build`.');
       }
-      // base64url: the same characters in a CSP header, an HTML attribute and a script's data
-      const nonce = randomBytes(16).toString('base64url');
       const publicConfig = publicConfigFor(request);
-      // Evaluated for every document request, so the first render already uses them. A
-      // database that cannot answer leaves the last definitions read in force (ADR 062); only
-      // when none were ever read are they unread, and the page a 503 (ADR 026).
-      let flagValues: Record<string, FlagValue> = {};
-      let dataUnavailable = false;
-      try {
-        flagValues = await flags.evaluate(distinctId);
-      } catch (error) {
-        const fault = storageFaultOf(error);
-        if (!fault) throw error;
-        request.log.debug({ fault }, 'flags not read: the database cannot serve them');
-        dataUnavailable = true;
-      }
+      // A session comes as the auth_token cookie or the Auth-Token header (spec §7).
+      const hasSession = sessionToken(request) !== null;
+      const anonymous = !hasSession && request.headers.authorization === undefined;
+      const pageFlags = await flagsOf(request, reply, anonymous);
       const device = deviceClassFromUserAgent(
         request.headers['user-agent'],
         request.headers['sec-ch-ua-mobile'] as string | undefined,
       );
-      // A session comes as the auth_token cookie or the Auth-Token header (spec §7).
-      const hasSession = sessionToken(request) !== null;
 
       /**
-       * Renders this page; with placeholders for the nonce and the distinct id when cached. A
-       * read that fails makes it the 503 "try again" page (server/api/read-route.ts).
+       * Renders this page, whole: nothing in it belongs to one response (no nonce, no distinct
+       * id). A read that fails makes it the 503 "try again" page (server/api/read-route.ts).
        */
-      const render = async (values: { nonce: string; distinctId: string }) => {
+      const render = async () => {
         const outcome: PageReadsOutcome = { personal: false };
         const context: WebLoadContext = {
-          nonce: values.nonce,
           publicConfig,
-          pageFlags: { distinct_id: values.distinctId, flags: flagValues },
+          flags: pageFlags.values,
           device,
           hasSession,
           // A cookie a read sets while the page renders (a stale session cleared, say) goes
           // out with the page: the reads answer for this very request and reply.
-          reads: dataUnavailable
+          reads: pageFlags.unread
             ? UNAVAILABLE_READS
             : reads.pageReads(request, reply, request.log, outcome),
         };
@@ -220,77 +253,74 @@ export async function registerWebApp(
         response.headers.forEach((value, key) => {
           if (key !== 'set-cookie') headers.push([key, value]);
         });
-        return {
-          response,
+        const body = response.body ? Buffer.from(await response.arrayBuffer()) : Buffer.alloc(0);
+        const page: CachedPage = {
+          status: response.status,
           headers,
-          html: response.body ? Buffer.from(await response.arrayBuffer()) : null,
-          outcome,
+          body,
+          scriptHashes: inlineScriptHashes(body),
         };
+        const setCookies = response.headers.getSetCookie();
+        // a whole page that was found, read only what is the same for everyone and read it all,
+        // and nothing the render asked to set
+        const everyones =
+          page.status === 200 &&
+          !outcome.personal &&
+          (response.headers.get('content-type') ?? '').startsWith('text/html') &&
+          setCookies.length === 0;
+        return { page, setCookies, everyones };
       };
 
-      const cacheable =
+      let page: CachedPage;
+      let everyones: boolean;
+      if (
         pageCache.enabled &&
         request.method === 'GET' &&
-        !hasSession &&
-        request.headers.authorization === undefined &&
-        !(config.testHooks && request.url.includes('__throw'));
-      let status: number;
-      let headers: [string, string][];
-      let html: Buffer | null;
-      if (cacheable) {
+        anonymous &&
+        !(config.testHooks && request.url.includes('__throw'))
+      ) {
         const key = [
           publicConfig.environment,
           device,
-          JSON.stringify(flagValues),
+          JSON.stringify(pageFlags.values),
           request.url,
         ].join('\n');
-        const { page, hit, stale } = await pageCache.getOrRender(key, async () => {
-          const rendered = await render(pageCache.placeholders);
-          const type = rendered.response.headers.get('content-type') ?? '';
-          return {
-            page: pageCache.template(
-              rendered.response.status,
-              rendered.headers,
-              rendered.html ?? Buffer.alloc(0),
-            ),
-            // whole pages that were found, read only what is the same for everyone and read it
-            // all, and nothing the render asked to set
-            cacheable:
-              rendered.response.status === 200 &&
-              !rendered.outcome.personal &&
-              type.startsWith('text/html') &&
-              rendered.response.headers.getSetCookie().length === 0,
-            // the database could not serve it: a page kept past its time answers instead
-            unavailable: rendered.response.status === 503,
-          };
+        let rendered = false;
+        const answer = await pageCache.getOrRender(key, async () => {
+          const { page, everyones } = await render();
+          rendered = everyones;
+          // the database could not serve it: a page kept past its time answers instead
+          return { page, cacheable: everyones, unavailable: page.status === 503 };
         });
-        reply.header('x-page-cache', stale ? 'stale' : hit ? 'hit' : 'miss');
-        status = page.status;
-        headers = page.headers;
-        html = pageCache.fill(page, { nonce, distinctId });
+        reply.header('x-page-cache', answer.stale ? 'stale' : answer.hit ? 'hit' : 'miss');
+        page = answer.page;
+        // (the cache holds and shares only pages that were everyone's)
+        everyones = answer.hit || rendered;
       } else {
-        const rendered = await render({ nonce, distinctId });
-        for (const cookie of rendered.response.headers.getSetCookie())
-          reply.header('set-cookie', cookie);
-        status = rendered.response.status;
-        headers = rendered.headers;
-        html = rendered.html;
+        const rendered = await render();
+        for (const cookie of rendered.setCookies) reply.header('set-cookie', cookie);
+        page = rendered.page;
+        everyones = rendered.everyones;
       }
 
+      const { status, headers, body } = page;
       reply.code(status);
       for (const [key, value] of headers) reply.header(key, value);
-      reply.header('content-security-policy', pageCsp(nonce, config, request.host));
+      reply.header('content-security-policy', pageCsp(page.scriptHashes, config, request.host));
       // Another site that opens our pages cannot reach into them; our sign-in popup keeps its
       // opener so it can hand back the provider's answer (docs/decisions/014-accounts.md).
       reply.header('cross-origin-opener-policy', 'same-origin-allow-popups');
-      if (status === 503) {
-        // The database cannot serve the page: ask again shortly, and keep no copy (ADR 026).
-        reply.header('retry-after', String(STORAGE_RETRY_AFTER_SECONDS));
-        reply.header('cache-control', 'no-store');
-      } else if (!headers.some(([key]) => key === 'cache-control'))
-        reply.header('cache-control', 'private, no-cache');
+      reply.header('vary', PAGE_VARY);
+      // the route set this page was rendered for, for a shared cache's key (docs/deploy.md)
+      reply.header('x-device-class', device);
+      // The database cannot serve the page: ask again shortly (ADR 026).
+      if (status === 503) reply.header('retry-after', String(STORAGE_RETRY_AFTER_SECONDS));
+      reply.header(
+        'cache-control',
+        cacheControlOf(page, reply, { anonymous, flagsUniform: pageFlags.uniform, everyones }),
+      );
       // An answer without a body (a redirect, HEAD) sends none, not an empty byte string.
-      return reply.send(html && html.byteLength > 0 ? html : undefined);
+      return reply.send(body.byteLength > 0 ? body : undefined);
     },
   });
 }

@@ -171,6 +171,28 @@ describe('headers (spec §7)', () => {
     expect(calls.map((call) => headersOf(call)['Auth-Token'])).toEqual([undefined, 'signed-in']);
   });
 
+  it('gets the cookies a write needs before the write, and never before a read (ADR 070)', async () => {
+    let csrfToken: string | null = null;
+    const asked: string[] = [];
+    const { client, calls } = setup({
+      session: () => ({ deviceId: 'web-1', authToken: null, csrfToken }),
+      beforeWrite: async () => {
+        asked.push('cookies');
+        csrfToken = 'given';
+      },
+    });
+    await client.get('/api/a');
+    expect(asked).toEqual([]);
+    await client.post('/api/b', {});
+    await client.put('/api/c', {});
+    expect(asked).toEqual(['cookies', 'cookies']);
+    expect(calls.map((call) => headersOf(call)['X-CSRFToken'])).toEqual([
+      undefined,
+      'given',
+      'given',
+    ]);
+  });
+
   describe('a refused CSRF token (docs/decisions/025-csrf-tokens.md)', () => {
     const refused = () =>
       json({ error: 'csrf_failed', message: 'This request needs the x-csrftoken header' }, 403);

@@ -18,6 +18,8 @@ export interface ApiClientOptions {
   fetch: (input: string, init: RequestInit) => Promise<Response>;
   /** Read at each call: cookie values and the device id. */
   session: () => ApiSession;
+  /** Awaited before a call that changes something: the cookies it needs are there (ADR 070). */
+  beforeWrite?: () => Promise<void>;
   appVersion: string;
   environment: Environment;
   /** Where §8 failures are reported; defaults to console.error. */
@@ -166,6 +168,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   async function request<T>(method: string, path: string, init: RequestOptions = {}): Promise<T> {
+    if (method.toUpperCase() !== 'GET') await options.beforeWrite?.();
     const session = options.session();
     try {
       return await send<T>(method, path, init, session);

@@ -9,6 +9,7 @@ import { feedRoutes } from './feeds';
 import { locationRoutes } from './locations';
 import { reviewRoutes } from './reviews';
 import { searchRoutes } from './search';
+import { siteCookieRoutes } from './site-cookies';
 import { slugRoutes } from './slugs';
 import { trackerRoutes } from './trackers';
 import { userRoutes } from './users';
@@ -29,6 +30,7 @@ export const productApi =
       searchRoutes,
       trackerRoutes,
       eventRoutes,
+      siteCookieRoutes,
       ...more,
     ]) {
       await app.register(routes(ctx));

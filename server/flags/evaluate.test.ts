@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { evaluateFlag, evaluateFlags, hash, type FlagDefinition } from './evaluate';
+import {
+  evaluateFlag,
+  evaluateFlags,
+  hash,
+  uniformFlagValues,
+  type FlagDefinition,
+} from './evaluate';
 
 const ids = Array.from({ length: 1000 }, (_, i) => `visitor-${i.toString(36).padStart(6, '0')}`);
 
@@ -177,5 +183,42 @@ describe('evaluateFlags', () => {
       'checkout-copy': evaluateFlag(split, undefined, ids[3]!),
     });
     expect(evaluateFlags([], new Map(), ids[3]!)).toEqual({});
+  });
+});
+
+describe('uniformFlagValues (a page the same for every distinct id)', () => {
+  const whole: FlagDefinition = {
+    ...split,
+    key: 'whole-variant',
+    variants: [
+      { key: 'control', percent: 0 },
+      { key: 'test', percent: 100 },
+    ],
+  };
+  const none = new Map<string, Map<string, boolean | string>>();
+
+  it('gives the one value each flag has for everyone, as evaluateFlags does for anyone', () => {
+    const flags = [
+      booleanFlag(0),
+      booleanFlag(100, false),
+      { ...booleanFlag(100), key: 'on' },
+      whole,
+    ];
+    const uniform = uniformFlagValues(flags, none.values());
+    expect(uniform).toEqual({ 'half-rollout': false, on: true, 'whole-variant': 'test' });
+    for (const id of ids.slice(0, 50)) expect(evaluateFlags(flags, new Map(), id)).toEqual(uniform);
+  });
+
+  it('is null when a rollout or split variants tell people apart', () => {
+    expect(uniformFlagValues([booleanFlag(50)], none.values())).toBeNull();
+    expect(uniformFlagValues([split], none.values())).toBeNull();
+    expect(uniformFlagValues([{ ...whole, rolloutPercent: 99 }], none.values())).toBeNull();
+  });
+
+  it('is null when an override pins someone to another value, not when to the same', () => {
+    const off = booleanFlag(0);
+    const pinned = (value: boolean) => [new Map([['half-rollout', value]])];
+    expect(uniformFlagValues([off], pinned(false))).toEqual({ 'half-rollout': false });
+    expect(uniformFlagValues([off], pinned(true))).toBeNull();
   });
 });

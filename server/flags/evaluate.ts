@@ -67,3 +67,34 @@ export function evaluateFlags(
     values[flag.key] = evaluateFlag(flag, overrides.get(flag.key), distinctId);
   return values;
 }
+
+/** The value every person gets from `flag` without an override, or undefined when it splits them. */
+function valueForEveryone(flag: FlagDefinition): FlagValue | undefined {
+  if (!flag.enabled || flag.rolloutPercent <= 0) return false;
+  // (the hash is below 1, so a rollout of 100 takes everyone)
+  if (flag.rolloutPercent < 100) return undefined;
+  if (flag.kind === 'boolean') return true;
+  const whole = flag.variants.find((variant) => variant.percent >= 100);
+  return whole ? whole.key : undefined;
+}
+
+/**
+ * Every flag's value when it is the same for every distinct id, overrides included; null when
+ * any flag tells people apart (a partial rollout, split variants, an override of another value).
+ * Only then is an anonymous page the same for everyone and may a shared cache keep it
+ * (docs/decisions/070-pages-a-shared-cache-can-hold.md).
+ */
+export function uniformFlagValues(
+  definitions: readonly FlagDefinition[],
+  overrides: Iterable<ReadonlyMap<string, FlagValue>>,
+): Record<string, FlagValue> | null {
+  const values: Record<string, FlagValue> = {};
+  for (const flag of definitions) {
+    const value = valueForEveryone(flag);
+    if (value === undefined) return null;
+    values[flag.key] = value;
+  }
+  for (const pinned of overrides)
+    for (const [key, value] of pinned) if (key in values && values[key] !== value) return null;
+  return values;
+}

@@ -2,12 +2,14 @@ import type { FlagValue } from '../../contract/analytics-events';
 import type { Database } from '../../db/client';
 import { featureFlagOverrides, featureFlags } from '../../db/schema';
 import { createFailureLog, type FailureLogger } from '../failure-log';
-import { evaluateFlags, type FlagDefinition } from './evaluate';
+import { evaluateFlags, uniformFlagValues, type FlagDefinition } from './evaluate';
 
 /** The flags of one person, as every page needs them (spec §3 page flag data). */
 export interface FlagStore {
   /** Every defined flag's value for this distinct id. */
   evaluate(distinctId: string): Promise<Record<string, FlagValue>>;
+  /** Every flag's value when no flag tells people apart (evaluate.ts uniformFlagValues); else null. */
+  uniformValues(): Promise<Record<string, FlagValue> | null>;
   /** Forgets the cached definitions: the next evaluation reads them again (after a file edit). */
   invalidate(): void;
 }
@@ -16,6 +18,8 @@ interface LoadedFlags {
   definitions: FlagDefinition[];
   /** Overrides by distinct id, then by flag key. */
   overrides: Map<string, Map<string, FlagValue>>;
+  /** uniformFlagValues of the above, worked out when first asked. */
+  uniform?: Record<string, FlagValue> | null;
 }
 const NO_OVERRIDES: ReadonlyMap<string, FlagValue> = new Map();
 
@@ -116,6 +120,12 @@ export function createFlagStore(
     async evaluate(distinctId) {
       const { definitions, overrides } = await loaded();
       return evaluateFlags(definitions, overrides.get(distinctId) ?? NO_OVERRIDES, distinctId);
+    },
+    async uniformValues() {
+      const flags = await loaded();
+      if (flags.uniform === undefined)
+        flags.uniform = uniformFlagValues(flags.definitions, flags.overrides.values());
+      return flags.uniform;
     },
     invalidate() {
       cached = null;

@@ -159,6 +159,25 @@ describe('the page', () => {
     expect(ok.status).toBe(201);
   });
 
+  it("GET /api/cookies gives a cached page's script what the page did not set (ADR 070)", async () => {
+    const first = await fetch(`${baseUrl()}/api/cookies`);
+    expect(first.status).toBe(204);
+    expect(first.headers.get('cache-control')).toBe('private, no-store');
+    const issued = setCookies(first.headers.getSetCookie());
+    expect([...issued.keys()].sort()).toEqual(['csrftoken', 'device_id', 'distinct_id']);
+    const deviceId = valueOf(issued.get('device_id'))!;
+    const token = valueOf(issued.get('csrftoken'))!;
+    const ok = await write({
+      cookie: `device_id=${deviceId}; csrftoken=${token}`,
+      'x-csrftoken': token,
+    });
+    expect(ok.status).toBe(201);
+    // a browser that holds them all is given none again
+    const cookie = [...issued].map(([name, line]) => `${name}=${valueOf(line)}`).join('; ');
+    const again = await fetch(`${baseUrl()}/api/cookies`, { headers: { cookie } });
+    expect(again.headers.getSetCookie()).toEqual([]);
+  });
+
   it('names its cookies plainly on a local host, which is plain HTTP', async () => {
     const names = Object.keys(await pageCookies()).sort();
     expect(names).toEqual(['csrftoken', 'device_id', 'distinct_id']);

@@ -90,10 +90,11 @@ describe('npm run dev', () => {
 
     const answer = await page.goto(`${origin}/`);
     expect(answer?.status()).toBe(200);
-    // The page may reach Vite's websocket on its own host; its scripts still need the nonce.
+    // The page may reach Vite's websocket on its own host; its inline scripts still need their
+    // hashes.
     const csp = answer?.headers()['content-security-policy'] ?? '';
     expect(csp).toContain(`connect-src 'self' ws://127.0.0.1:${port} wss://127.0.0.1:${port}`);
-    expect(csp).toMatch(/script-src 'self' 'nonce-[\w-]+';/);
+    expect(csp).toMatch(/script-src 'self'( 'sha256-[\w+/=]+')+;/);
     await connected;
     // Hydrated, every module in: the edit is news to a page that runs the code it replaces.
     await page.locator('main#main[data-screen-hydrated]').waitFor({ state: 'attached' });

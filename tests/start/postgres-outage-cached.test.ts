@@ -30,7 +30,7 @@ interface Page {
   status: number;
   cache: string | null;
   retryAfter: string | null;
-  /** The body with this response's nonce taken out: the same page answers the same text. */
+  /** The body: the same page answers the same bytes (nothing of one response is in it). */
   text: string;
   flags: unknown;
 }
@@ -80,13 +80,12 @@ describe.skipIf(skip)('cached pages through a PostgreSQL outage', () => {
   async function get(path: string, cookie = `distinct_id=${VISITOR}`, method = 'GET') {
     const answer = await fetch(`http://127.0.0.1:${port}${path}`, { method, headers: { cookie } });
     const body = await answer.text();
-    const nonce = /'nonce-([^']+)'/.exec(answer.headers.get('content-security-policy') ?? '')?.[1];
     const flags = /<script id="page-flags" type="application\/json">(.*?)<\/script>/.exec(body);
     return {
       status: answer.status,
       cache: answer.headers.get('x-page-cache'),
       retryAfter: answer.headers.get('retry-after'),
-      text: nonce ? body.replaceAll(nonce, 'NONCE') : body,
+      text: body,
       flags: flags ? JSON.parse(flags[1]!) : null,
     } satisfies Page;
   }
@@ -102,10 +101,7 @@ describe.skipIf(skip)('cached pages through a PostgreSQL outage', () => {
   it('serves the pages it kept, with their flags, and logs the outage once and its end once', async () => {
     const before = await get(CACHED);
     expect(before.status).toBe(200);
-    expect(before.flags).toMatchObject({
-      distinct_id: VISITOR,
-      flags: { 'e2e-half-rollout': true },
-    });
+    expect(before.flags).toEqual({ flags: expect.objectContaining({ 'e2e-half-rollout': true }) });
     expect((await get(CACHED)).cache).toBe('hit');
     expect((await get(NEVER_CACHED, '', 'HEAD')).status).toBe(200);
 

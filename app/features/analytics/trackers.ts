@@ -1,13 +1,22 @@
-import type { PageFlags } from '../../../contract/analytics-events';
+import type { FlagValue, PageFlags } from '../../../contract/analytics-events';
+import { ensureSiteCookies, visitorDistinctId } from '../../api/browser-api';
 import type { PublicConfig } from '../../../contract/public-config';
 import type { Tracker } from './analytics';
 import { EVENTS_ENDPOINT } from './beacon';
 import { firstPartySink } from './first-party-sink';
 import { ga4Tracker, metaPixelTracker } from './script-trackers';
 
-/** spec §1: the trackers start from the flag data embedded in the page (root.tsx). */
-function embeddedPageFlags(): PageFlags {
-  return JSON.parse(document.getElementById('page-flags')?.textContent ?? 'null') as PageFlags;
+/**
+ * spec §1, §3: the trackers start from the page flag data: the flags embedded in the page
+ * (root.tsx) and the distinct id of the browser's own cookie, which a page a shared cache kept
+ * did not set: it is asked for first when missing (docs/decisions/070-pages-a-shared-cache-can-hold.md).
+ */
+async function pageFlags(): Promise<PageFlags> {
+  const embedded = JSON.parse(document.getElementById('page-flags')?.textContent ?? 'null') as {
+    flags: Record<string, FlagValue>;
+  } | null;
+  await ensureSiteCookies();
+  return { distinct_id: visitorDistinctId() ?? '', flags: embedded?.flags ?? {} };
 }
 
 /**
@@ -15,7 +24,7 @@ function embeddedPageFlags(): PageFlags {
  * the same events so development and tests see exactly what would be sent.
  */
 export async function createTrackers(config: PublicConfig['analytics']): Promise<Tracker[]> {
-  const page = embeddedPageFlags();
+  const page = await pageFlags();
   const trackers: Tracker[] = [];
   if (config.posthog) {
     const { posthogTracker } = await import('./posthog-tracker');

@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { deviceClassFromWidth } from '../../../contract/device';
+import { visitorDistinctId } from '../../api/browser-api';
 import { useRootData } from '../../root-data';
 import { AppInstallModal, modalTitle } from './app-install-modal';
 import { buildAppDeepLink } from './deep-link';
@@ -32,7 +33,7 @@ export function AppInstallProvider({ children }: { children: ReactNode }) {
       buildAppDeepLink({
         base: root?.config.appLinkBase ?? '',
         search: location.search,
-        distinctId: root?.pageFlags.distinct_id ?? null,
+        distinctId: visitorDistinctId(),
         pageUrl: typeof window === 'undefined' ? location.pathname : window.location.href,
       }),
     [root, location],

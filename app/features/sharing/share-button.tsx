@@ -1,7 +1,7 @@
 import { Check, Share2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';
-import { useRootData } from '../../root-data';
+import { visitorDistinctId } from '../../api/browser-api';
 import { referrerCode, shareUrl } from './referrer';
 
 /** Share with the Web Share API, or copy the link; links carry the sharer's referrer code. */
@@ -16,14 +16,9 @@ export function ShareButton({
   variant?: 'secondary' | 'ghost';
   iconOnly?: boolean;
 }) {
-  const root = useRootData();
   const [copied, setCopied] = useState(false);
   const share = async () => {
-    const url = shareUrl(
-      window.location.origin,
-      path,
-      referrerCode(root?.pageFlags.distinct_id ?? null),
-    );
+    const url = shareUrl(window.location.origin, path, referrerCode(visitorDistinctId()));
     if (typeof navigator.share === 'function') {
       try {
         await navigator.share({ title, url });
