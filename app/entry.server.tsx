@@ -5,6 +5,7 @@ import {
   ServerRouter,
   type EntryContext,
   type HandleErrorFunction,
+  type RouterContextProvider,
 } from 'react-router';
 import { webContext } from './load-context';
 
@@ -37,8 +38,11 @@ export default function handleRequest(
   status: number,
   headers: Headers,
   routerContext: EntryContext,
+  requestContext: RouterContextProvider,
 ) {
   if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status, headers });
+  // marks the inline scripts this render writes: the CSP allows exactly those, by hash
+  const { nonce } = requestContext.get(webContext);
   return new Promise<Response>((resolve, reject) => {
     const chunks: Buffer[] = [];
     const timeout = setTimeout(() => abort(), streamTimeout + 1000);
@@ -55,8 +59,9 @@ export default function handleRequest(
       },
     });
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
+        nonce,
         // Whole pages: a finished part is written in place, never moved out behind a script
         // that swaps it in (React outlines big parts of a streamed page otherwise).
         progressiveChunkSize: Number.POSITIVE_INFINITY,

@@ -84,6 +84,7 @@ export async function loader({ url, context: requestContext }: Route.LoaderArgs)
       config: context.publicConfig,
       // spec §3 page flag data, the flags; the distinct id is the browser's own cookie (ADR 070)
       flags: context.flags,
+      nonce: context.nonce,
       // What the footer's list shows and links to, not each place's whole summary: the root's
       // data goes into every page (ADR 044).
       trending: (trending?.data ?? []).map(
@@ -141,7 +142,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           and the page must not restyle (shift) then.
         */}
         <link rel="stylesheet" href={globalStyles} />
-        <Links />
+        <Links nonce={data?.nonce} />
       </head>
       <body>
         <a className="skip-link" href="#main">
@@ -157,9 +158,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
             dangerouslySetInnerHTML={{ __html: jsonForScript({ flags: data.flags }) }}
           />
         ) : null}
-        {/* Inline scripts without a nonce: the page's CSP names their hashes (server/csp.ts). */}
-        <ScrollRestoration />
-        <Scripts />
+        {/*
+          The render's nonce marks its own inline scripts: the CSP allows exactly those, by hash
+          (server/csp.ts). The client gets it too, so hydration sees the same attributes.
+        */}
+        <ScrollRestoration nonce={data?.nonce} />
+        <Scripts nonce={data?.nonce} />
       </body>
     </html>
   );

@@ -66,18 +66,21 @@ describe('inlineScriptHashes', () => {
   const sha = (text: string) =>
     `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
-  it('hashes each inline script as the browser does, once, and nothing else', () => {
+  it('hashes each inline script the render marked, as the browser does, once, and nothing else', () => {
     const html = [
       '<link rel="modulepreload" href="/assets/a.js"/>',
-      '<script>window.__ctx = {"a":"café"};</script>',
-      '<script type="module" async="">import "/assets/entry.js";</script>',
-      '<script src="/assets/b.js"></script>',
+      '<script nonce="r3nd">window.__ctx = {"a":"café"};</script>',
+      '<script type="module" async="" nonce="r3nd">import "/assets/entry.js";</script>',
+      '<script src="/assets/b.js" nonce="r3nd"></script>',
       '<script id="page-flags" type="application/json">{"flags":{}}</script>',
-      '<script>window.__ctx = {"a":"café"};</script>',
-      '<script>a();\r\nb();\rc();</script>',
+      '<script nonce="r3nd">window.__ctx = {"a":"café"};</script>',
+      '<script nonce="r3nd">a();\r\nb();\rc();</script>',
+      // markup a stored text injected would carry no mark, or another render's
+      '<script>steal()</script>',
+      '<script nonce="0ld">steal()</script>',
       '<p>&lt;script&gt; is text</p>',
     ].join('');
-    expect(inlineScriptHashes(Buffer.from(html))).toEqual([
+    expect(inlineScriptHashes(Buffer.from(html), 'r3nd')).toEqual([
       sha('window.__ctx = {"a":"café"};'),
       sha('import "/assets/entry.js";'),
       // the HTML parser turns CR LF and CR into LF before the browser hashes
@@ -86,7 +89,7 @@ describe('inlineScriptHashes', () => {
   });
 
   it('finds none in a page without inline scripts, or an empty answer', () => {
-    expect(inlineScriptHashes(Buffer.from('<html><body>x</body></html>'))).toEqual([]);
-    expect(inlineScriptHashes(Buffer.alloc(0))).toEqual([]);
+    expect(inlineScriptHashes(Buffer.from('<html><body>x</body></html>'), 'r3nd')).toEqual([]);
+    expect(inlineScriptHashes(Buffer.alloc(0), 'r3nd')).toEqual([]);
   });
 });

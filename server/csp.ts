@@ -47,14 +47,16 @@ const SCRIPT_CLOSE = Buffer.from('</script');
 const DATA_BLOCK = /\stype="application\/(?:ld\+)?json"/i;
 
 /**
- * The CSP source of each inline script the page runs: `'sha256-…'` of its text as a browser
+ * The CSP source of each inline script the render marked with its `nonce` (React Router's own:
+ * contract/web-load-context.ts): `'sha256-…'` of its text as a browser
  * hashes it (UTF-8, line breaks normalised to LF by the HTML parser). Scripts with a `src` are
  * allowed by `'self'`; data blocks are not run. Worked out once per render and kept with a
  * cached page (docs/decisions/070-pages-a-shared-cache-can-hold.md): React escapes `>` in
  * attribute values, so a start tag ends at its first `>`, and a script's text cannot hold
  * `</script` (React Router and our JSON escape `<`).
  */
-export function inlineScriptHashes(html: Buffer): string[] {
+export function inlineScriptHashes(html: Buffer, nonce: string): string[] {
+  const mark = ` nonce="${nonce}"`;
   const hashes = new Set<string>();
   for (let at = html.indexOf(SCRIPT_OPEN); at !== -1; at = html.indexOf(SCRIPT_OPEN, at + 1)) {
     const tagEnd = html.indexOf(0x3e /* > */, at);
@@ -62,7 +64,8 @@ export function inlineScriptHashes(html: Buffer): string[] {
     const end = html.indexOf(SCRIPT_CLOSE, tagEnd);
     if (end === -1) break;
     const tag = html.toString('latin1', at, tagEnd);
-    if (/\ssrc=/i.test(tag) || DATA_BLOCK.test(tag)) continue;
+    // only the render's own scripts: an unmarked one (injected markup) stays blocked
+    if (/\ssrc=/i.test(tag) || DATA_BLOCK.test(tag) || !tag.includes(mark)) continue;
     let text = html.subarray(tagEnd + 1, end);
     if (text.includes(0x0d /* CR */))
       text = Buffer.from(text.toString('utf8').replace(/\r\n?/g, '\n'), 'utf8');

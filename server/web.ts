@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -237,7 +238,10 @@ export async function registerWebApp(
        */
       const render = async () => {
         const outcome: PageReadsOutcome = { personal: false };
+        // base64url: the same characters in an HTML attribute and in a script's data
+        const nonce = randomBytes(16).toString('base64url');
         const context: WebLoadContext = {
+          nonce,
           publicConfig,
           flags: pageFlags.values,
           device,
@@ -258,7 +262,7 @@ export async function registerWebApp(
           status: response.status,
           headers,
           body,
-          scriptHashes: inlineScriptHashes(body),
+          scriptHashes: inlineScriptHashes(body, nonce),
         };
         const setCookies = response.headers.getSetCookie();
         // a whole page that was found, read only what is the same for everyone and read it all,
