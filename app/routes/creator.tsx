@@ -1,4 +1,4 @@
-import { data } from 'react-router';
+import { data, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/creator';
 import { NotFound } from '../components/ui/page-header';
 import type { PageHandle } from '../layout/screen-layout';
@@ -24,6 +24,28 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export const handle: PageHandle = { screen: 'user' };
+
+/**
+ * The profile form's write (ADR 073). It lives with the dialog, which is loaded on first use,
+ * so it has always come before a submission can.
+ */
+export async function clientAction(args: Route.ClientActionArgs) {
+  const { saveProfile } = await import('../features/users/edit-profile-dialog');
+  return saveProfile(args);
+}
+
+/**
+ * After a save that moved the profile to a new address, this one is not reloaded (a new username
+ * may have freed it): the dialog goes to the new one, whose loader runs then.
+ */
+export function shouldRevalidate({
+  actionResult,
+  currentUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  const to = (actionResult as { to?: unknown } | undefined)?.to;
+  return typeof to === 'string' && to !== currentUrl.pathname ? false : defaultShouldRevalidate;
+}
 
 export const meta: Route.MetaFunction = (args) =>
   routeMeta(args, ({ user }) =>
