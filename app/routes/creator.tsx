@@ -35,16 +35,18 @@ export async function clientAction(args: Route.ClientActionArgs) {
 }
 
 /**
- * After a save that moved the profile to a new address, this one is not reloaded (a new username
- * may have freed it): the dialog goes to the new one, whose loader runs then.
+ * After a profile save, this address is read again only when the profile is still at it: not
+ * when nothing changed, nor when it moved (a new username may have freed this one; the dialog
+ * goes to the new address, whose loader runs then).
  */
 export function shouldRevalidate({
   actionResult,
   currentUrl,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
-  const to = (actionResult as { to?: unknown } | undefined)?.to;
-  return typeof to === 'string' && to !== currentUrl.pathname ? false : defaultShouldRevalidate;
+  const saved = actionResult as { ok?: boolean; to?: string | null } | undefined;
+  if (saved?.ok === true && saved.to !== currentUrl.pathname) return false;
+  return defaultShouldRevalidate;
 }
 
 export const meta: Route.MetaFunction = (args) =>

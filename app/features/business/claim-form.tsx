@@ -1,6 +1,6 @@
 import { CheckCircle2 } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
-import { redirect, type ClientActionFunctionArgs } from 'react-router';
+import { redirect } from 'react-router';
 import { browserApi } from '../../api/browser-api';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { paths } from '../../paths';
@@ -47,7 +47,7 @@ const NOT_SENT = 'Your claim was not sent. Try again.';
  * The claim form's clientAction: POST /api/business/claims, then the confirmation page, which
  * the receipt names (docs/decisions/073-writes-through-fetchers.md).
  */
-export async function sendClaim({ request }: ClientActionFunctionArgs) {
+export async function sendClaim({ request }: { request: Request }) {
   const body = await jsonBody(request);
   if (!body) return refuse({}, NOT_SENT);
   try {

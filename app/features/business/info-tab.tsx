@@ -1,5 +1,4 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import type { ClientActionFunctionArgs } from 'react-router';
 import type { ListingInfo } from '../../../contract/business';
 import type { Location } from '../../../contract/locations';
 import { WEEK_DAYS } from '../../../contract/week-days';
@@ -26,7 +25,7 @@ function week(hours: readonly Day[]): Day[] {
  * /api/business/locations/{id}/info. After it, React Router revalidates the dashboard's loader
  * (docs/decisions/073-writes-through-fetchers.md).
  */
-export async function saveListingInfo({ request }: ClientActionFunctionArgs) {
+export async function saveListingInfo({ request }: { request: Request }) {
   const body = await jsonBody(request);
   const id = Number(body?.clm_id);
   if (!body?.change || !Number.isInteger(id))

@@ -1,6 +1,5 @@
 import { CheckCircle2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import type { ClientActionFunctionArgs } from 'react-router';
 import type { Campaign } from '../../../contract/campaign-options';
 import { browserApi } from '../../api/browser-api';
 import { Button } from '../../components/ui/button';
@@ -66,7 +65,7 @@ const NOT_SENT = 'That did not go through. Try again.';
  */
 export const campaignEntryAction =
   (campaign: Campaign) =>
-  async ({ request }: ClientActionFunctionArgs) => {
+  async ({ request }: { request: Request }) => {
     const body = await jsonBody(request);
     if (!body) return refuse({}, NOT_SENT);
     try {

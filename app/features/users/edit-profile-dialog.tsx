@@ -85,18 +85,18 @@ export default function EditProfileDialog({
     if (answer.ok) {
       if (answer.user) setUser(answer.user);
       onClose();
-      // A new address: the profile's loader runs for it (the route skipped its revalidation
-      // for the old one, which a new username may have freed).
+      // A new address: the profile's loader runs for it (the route's shouldRevalidate skipped
+      // the old one, which a new username may have freed).
       if (answer.to && answer.to !== pathname) void navigate(answer.to, { replace: true });
       return;
     }
     const nameProblem = answer.fields.display_name ?? null;
     setNameError(nameProblem);
     if (nameProblem) return nameRef.current?.focus();
-    const usernameProblem =
+    const usernameMessage =
       answer.fields.username ?? (answer.code?.startsWith('username_') ? answer.message : null);
-    if (usernameProblem) {
-      setCheck({ state: 'invalid', username, message: usernameProblem });
+    if (usernameMessage) {
+      setCheck({ state: 'invalid', username, message: usernameMessage });
       return usernameRef.current?.focus();
     }
     setFormError(answer.message);
