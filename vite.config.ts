@@ -4,13 +4,17 @@ import { defineConfig } from 'vite';
 /**
  * Chunks (docs/decisions/013-page-weight.md). Left alone, the bundler makes a small chunk for
  * every set of modules two chunks share — a dozen requests per page. Instead: the framework in
- * one chunk; the code the parts loaded on demand (sign-in, profile form, business area, consent banner and trackers) share
- * only among themselves in one; and the app code the pages share with them in one more.
+ * one chunk; the code the parts loaded on demand (sign-in, profile form, business area, consent
+ * banner and trackers) share only among themselves in one; and the app code the pages share with
+ * them in one more. ON_DEMAND pays 9.4 KB gzip on each first load (bench/RESULTS.md, "Chunk
+ * group on-demand", row "ON_DEMAND, business-meta left to the pages") only while no module a
+ * first load needs matches it: one that does (the root's `businessMeta` did) pulls the whole
+ * on-demand chunk into every page, 1.3 KB worse than no ON_DEMAND at all (row "ON_DEMAND as it was").
  */
 const FRAMEWORK =
   /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/;
 const ON_DEMAND =
-  /[\\/]app[\\/](components[\\/]ui[\\/]form-field\.|shared[\\/]auth[\\/](sign-in-panel|sign-in|username-field|auth-popup|provider-marks)\.|features[\\/](campaigns[\\/]|business[\\/](?!(dashboard-data|claim-prefill|business-sign-in|business-entry|classify-location)\.)|users[\\/]edit-profile-dialog\.|analytics[\\/](consent-banner|trackers|first-party-sink|script-trackers|posthog-tracker)\.))/;
+  /[\\/]app[\\/](components[\\/]ui[\\/]form-field\.|shared[\\/]auth[\\/](sign-in-panel|sign-in|username-field|auth-popup|provider-marks)\.|features[\\/](campaigns[\\/]|business[\\/](?!(dashboard-data|claim-prefill|business-sign-in|business-entry|business-meta|classify-location)\.)|users[\\/]edit-profile-dialog\.|analytics[\\/](consent-banner|trackers|first-party-sink|script-trackers|posthog-tracker)\.))/;
 const APP = /[\\/](app|contract)[\\/]|node_modules[\\/]lucide-react[\\/]/;
 
 export default defineConfig({

@@ -3,6 +3,7 @@ import type { PageHandle } from '../layout/screen-layout';
 import { businessMeta } from '../features/business/business-meta';
 import { Dashboard } from '../features/business/dashboard';
 import { loadDashboard } from '../features/business/dashboard-data';
+import { saveListingInfo } from '../features/business/info-tab';
 import { routeMeta } from '../shared/seo/page-meta';
 import { webContext } from '../load-context';
 import type { DashboardTab } from '../route-sets';
@@ -20,6 +21,9 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 }
 
 export const handle: PageHandle = { screen: 'biz-dashboard' };
+
+/** The Info tab's write (the dashboard's loader is revalidated after it: ADR 073). */
+export const clientAction = saveListingInfo;
 
 export const meta: Route.MetaFunction = (args) => routeMeta(args, () => businessMeta('dashboard'));
 

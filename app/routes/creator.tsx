@@ -1,4 +1,4 @@
-import { data } from 'react-router';
+import { data, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/creator';
 import { NotFound } from '../components/ui/page-header';
 import type { PageHandle } from '../layout/screen-layout';
@@ -24,6 +24,30 @@ export const loader = consumerLoader(async ({ params, context }: Route.LoaderArg
 });
 
 export const handle: PageHandle = { screen: 'user' };
+
+/**
+ * The profile form's write (ADR 073). It lives with the dialog, which is loaded on first use,
+ * so it has always come before a submission can.
+ */
+export async function clientAction(args: Route.ClientActionArgs) {
+  const { saveProfile } = await import('../features/users/edit-profile-dialog');
+  return saveProfile(args);
+}
+
+/**
+ * After a profile save, this address is read again only when the profile is still at it: not
+ * when nothing changed, nor when it moved (a new username may have freed this one; the dialog
+ * goes to the new address, whose loader runs then).
+ */
+export function shouldRevalidate({
+  actionResult,
+  currentUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  const saved = actionResult as { ok?: boolean; to?: string | null } | undefined;
+  if (saved?.ok === true && saved.to !== currentUrl.pathname) return false;
+  return defaultShouldRevalidate;
+}
 
 export const meta: Route.MetaFunction = (args) =>
   routeMeta(args, ({ user }) =>

@@ -256,11 +256,19 @@ test.describe('profile', () => {
     await dialog.getByRole('textbox', { name: 'Username' }).fill(renamed);
     await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill('Rafa C.');
     await dialog.getByRole('textbox', { name: 'Bio' }).fill('Late-night noodles in Chicago.');
+    // ADR 073: the page's clientAction saves; the profile at its new address comes by one
+    // single-fetch request (the old address is not read again), no document load.
+    const loads: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (request.resourceType() === 'document' || pathname.endsWith('.data')) loads.push(pathname);
+    });
     await dialog.getByRole('button', { name: 'Save' }).click();
 
     await expect(page).toHaveURL(new RegExp(`/users/${renamed}$`));
     await expect(page.getByRole('heading', { level: 1, name: 'Rafa C.' })).toBeVisible();
     await expect(page.getByText('Late-night noodles in Chicago.')).toBeVisible();
+    expect(loads).toEqual([`/users/${renamed}.data`]);
     await hydrated(page);
     expect(await storedUser(page)).toMatchObject({
       username: renamed,

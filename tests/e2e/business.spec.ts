@@ -203,17 +203,28 @@ test.describe('the owner dashboard', () => {
     await views.getByText('Show the numbers').click();
     await expect(views.getByRole('table').getByRole('row')).toHaveCount(8); // header + 7 days
 
-    // Info: the owner fixes the website; it is saved
+    // Info: the owner fixes the website; it is saved. The page's data is read again after the
+    // save only (React Router's revalidation, ADR 073): one single-fetch request.
     await page.getByRole('link', { name: 'Info' }).click();
+    await expect(page).toHaveURL(/\/biz\/dashboard\/info/);
+    const reads: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.endsWith('.data')) reads.push(request.url());
+    });
     const website = page.getByLabel('Website');
     await website.fill('not a website');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect(page.getByText('Enter a website like example.com')).toBeVisible();
     await expect(website).toBeFocused();
+    await expect(page.getByRole('button', { name: 'Save changes' })).toBeEnabled();
+    expect(reads).toEqual([]);
     await website.fill('kebab.example.com');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
     await expect(website).toHaveValue('https://kebab.example.com/');
+    await expect(page.getByRole('button', { name: 'Save changes' })).toBeEnabled();
+    expect(reads).toHaveLength(1);
+    expect(new URL(reads[0]!).pathname).toBe('/biz/dashboard/info.data');
   });
 
   test('an owner without businesses sees onboarding: find your place, then claim it', async ({

@@ -1,8 +1,7 @@
 import { CheckCircle2 } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { redirect } from 'react-router';
 import { browserApi } from '../../api/browser-api';
-import { ApiError } from '../../api/client';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { paths } from '../../paths';
 import { useAuth } from '../../shared/auth/auth';
@@ -13,6 +12,7 @@ import { Field, SelectField, type FieldProps } from '../../components/ui/form-fi
 import type { ClaimPrefill } from './claim-prefill';
 import { writeRequest } from '../../../contract/endpoints';
 import type { ClaimReceived, ClaimStatus } from '../../../contract/business';
+import { jsonBody, refuse, refusalOf, useWrite } from '../../shared/forms/write-action';
 
 type FieldName =
   | 'owner_name'
@@ -41,10 +41,30 @@ const ORDER: FieldName[] = [
 
 const POSITIONS = ['Owner', 'Co-owner', 'General manager', 'Marketing', 'Other'];
 
+const NOT_SENT = 'Your claim was not sent. Try again.';
+
+/**
+ * The claim form's clientAction: POST /api/business/claims, then the confirmation page, which
+ * the receipt names (docs/decisions/073-writes-through-fetchers.md).
+ */
+export async function sendClaim({ request }: { request: Request }) {
+  const body = await jsonBody(request);
+  if (!body) return refuse({}, NOT_SENT);
+  try {
+    const { method, path } = writeRequest('claim');
+    const received = await browserApi().request<ClaimReceived>(method, path, { body });
+    // The receipt names this claim: the confirmation page shows it, and no claim not made.
+    return redirect(
+      `${paths.claimBusinessComplete()}?${new URLSearchParams({ claim: received.receipt })}`,
+    );
+  } catch (error) {
+    return refusalOf(error, NOT_SENT);
+  }
+}
+
 /** claim-business (spec §2.2): who you are and which place is yours, prefilled from the query. */
 export function ClaimForm({ prefill }: { prefill: ClaimPrefill }) {
   const { user } = useAuth();
-  const navigate = useNavigate();
   const [values, setValues] = useState<Record<FieldName, string>>(() => ({
     owner_name: user?.display_name ?? '',
     position: POSITIONS.includes(prefill.position) ? prefill.position : 'Other',
@@ -59,58 +79,43 @@ export function ClaimForm({ prefill }: { prefill: ClaimPrefill }) {
   }));
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
-  const hydrated = useHydrated();
   const form = useRef<HTMLFormElement>(null);
+  const { fetcher, pending } = useWrite<typeof sendClaim>((refusal) => {
+    const found: Partial<Record<FieldName, string>> = {};
+    for (const name of ORDER) if (refusal.fields[name]) found[name] = refusal.fields[name];
+    setErrors(found);
+    const first = ORDER.find((name) => found[name]);
+    if (first) form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+    setFormError(first ? 'Check the highlighted fields.' : refusal.message);
+  });
+  const hydrated = useHydrated();
 
   const set = (name: FieldName) => (value: string) => {
     setValues((current) => ({ ...current, [name]: value }));
     setErrors((current) => ({ ...current, [name]: undefined }));
   };
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     setFormError(null);
-    setSending(true);
-    try {
-      const { method, path } = writeRequest('claim');
-      const received = await browserApi().request<ClaimReceived>(method, path, {
-        body: {
-          owner_name: values.owner_name,
-          position: values.position,
-          business_name: values.business_name,
-          ...(values.business_website.trim() ? { business_website: values.business_website } : {}),
-          address: {
-            addr_line1: values['address.addr_line1'],
-            city: values['address.city'],
-            state: values['address.state'],
-            postal: values['address.postal'],
-          },
-          email: values.email,
-          phone: values.phone,
-          ...(prefill.utm_source ? { utm_source: prefill.utm_source } : {}),
+    void fetcher.submit(
+      {
+        owner_name: values.owner_name,
+        position: values.position,
+        business_name: values.business_name,
+        ...(values.business_website.trim() ? { business_website: values.business_website } : {}),
+        address: {
+          addr_line1: values['address.addr_line1'],
+          city: values['address.city'],
+          state: values['address.state'],
+          postal: values['address.postal'],
         },
-      });
-      // The receipt names this claim: the confirmation page shows it, and no claim not made.
-      void navigate(
-        `${paths.claimBusinessComplete()}?${new URLSearchParams({ claim: received.receipt })}`,
-      );
-    } catch (error) {
-      setSending(false);
-      const fields = error instanceof ApiError ? error.fields : {};
-      const found: Partial<Record<FieldName, string>> = {};
-      for (const name of ORDER) if (fields[name]) found[name] = fields[name];
-      setErrors(found);
-      const first = ORDER.find((name) => found[name]);
-      if (first) {
-        form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-        setFormError('Check the highlighted fields.');
-      } else {
-        setFormError(
-          error instanceof Error ? error.message : 'Your claim was not sent. Try again.',
-        );
-      }
-    }
+        email: values.email,
+        phone: values.phone,
+        ...(prefill.utm_source ? { utm_source: prefill.utm_source } : {}),
+      },
+      { method: 'post', encType: 'application/json' },
+    );
   }
 
   const field = (name: FieldName, label: string, props: Partial<FieldProps> = {}) => (
@@ -192,8 +197,8 @@ export function ClaimForm({ prefill }: { prefill: ClaimPrefill }) {
             {formError}
           </p>
           <div className={styles.formActions}>
-            <Button type="submit" size="lg" disabled={sending || !hydrated} aria-busy={sending}>
-              {sending ? 'Sending…' : 'Send my claim'}
+            <Button type="submit" size="lg" disabled={pending || !hydrated} aria-busy={pending}>
+              {pending ? 'Sending…' : 'Send my claim'}
             </Button>
             <p className={styles.fine}>
               By sending this you confirm you may act for this business.

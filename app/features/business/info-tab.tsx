@@ -3,13 +3,13 @@ import type { ListingInfo } from '../../../contract/business';
 import type { Location } from '../../../contract/locations';
 import { WEEK_DAYS } from '../../../contract/week-days';
 import { browserApi } from '../../api/browser-api';
-import { ApiError } from '../../api/client';
 import { Button } from '../../components/ui/button';
 import formStyles from '../../components/ui/form.module.css';
 import styles from './business.module.css';
 import { Field, FieldShell } from '../../components/ui/form-field';
 import { writeRequest } from '../../../contract/endpoints';
 import { useHydrated } from '../../shared/use-hydrated';
+import { jsonBody, refuse, refusalOf, useWrite } from '../../shared/forms/write-action';
 
 type Day = { day: string; open: string | null; close: string | null };
 
@@ -18,6 +18,25 @@ function week(hours: readonly Day[]): Day[] {
   return WEEK_DAYS.map(
     (day) => hours.find((h) => h.day === day) ?? { day, open: null, close: null },
   );
+}
+
+/**
+ * The dashboard's clientAction: the Info tab's changes, written with PUT
+ * /api/business/locations/{id}/info. After it, React Router revalidates the dashboard's loader
+ * (docs/decisions/073-writes-through-fetchers.md).
+ */
+export async function saveListingInfo({ request }: { request: Request }) {
+  const body = await jsonBody(request);
+  const id = Number(body?.clm_id);
+  if (!body?.change || !Number.isInteger(id))
+    return refuse({}, 'Your changes were not saved. Try again.');
+  try {
+    const { method, path } = writeRequest('saveListingInfo', { id });
+    const saved = await browserApi().request<ListingInfo>(method, path, { body: body.change });
+    return { ok: true as const, saved };
+  } catch (error) {
+    return refusalOf(error, 'Your changes were not saved. Try again.');
+  }
 }
 
 /** The dashboard's Info tab: the details an owner may change (website, description, hours). */
@@ -40,13 +59,30 @@ function InfoForm({ info, location }: { info: ListingInfo; location: Location | 
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [status, setStatus] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const hydrated = useHydrated();
-  const descriptionId = useId();
-  const form = useRef<HTMLFormElement>(null);
   // Counts refused saves: after each, the first field to fix gets focus (and scrolls into view)
   // once the render that marks it has landed.
   const [refusals, setRefusals] = useState(0);
+  const form = useRef<HTMLFormElement>(null);
+  const { fetcher, pending } = useWrite<typeof saveListingInfo>((answer) => {
+    if (answer.ok) {
+      // what the server stored, as it stored it (a website gets its scheme)
+      setErrors({});
+      setWebsite(answer.saved.website ?? '');
+      setDescription(answer.saved.description);
+      setHours(week(answer.saved.hours));
+      setStatus('Saved. Visitors see the new details now.');
+      return;
+    }
+    setErrors(answer.fields);
+    setRefusals((count) => count + 1);
+    setFormError(
+      Object.keys(answer.fields).length > 0
+        ? 'Some details need a fix before they can be saved.'
+        : answer.message,
+    );
+  });
+  const hydrated = useHydrated();
+  const descriptionId = useId();
   useEffect(() => {
     if (refusals > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [refusals]);
@@ -54,15 +90,14 @@ function InfoForm({ info, location }: { info: ListingInfo; location: Location | 
   const setDay = (index: number, change: Partial<Day>) =>
     setHours((current) => current.map((day, i) => (i === index ? { ...day, ...change } : day)));
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    setSaving(true);
     setStatus(null);
     setFormError(null);
-    try {
-      const { method, path } = writeRequest('saveListingInfo', { id: info.clm_id });
-      const saved = await browserApi().request<ListingInfo>(method, path, {
-        body: {
+    void fetcher.submit(
+      {
+        clm_id: info.clm_id,
+        change: {
           website: website.trim() || null,
           description,
           hours: hours.map((day) => ({
@@ -71,26 +106,9 @@ function InfoForm({ info, location }: { info: ListingInfo; location: Location | 
             close: day.close || null,
           })),
         },
-      });
-      setErrors({});
-      setWebsite(saved.website ?? '');
-      setDescription(saved.description);
-      setHours(week(saved.hours));
-      setStatus('Saved. Visitors see the new details now.');
-    } catch (error) {
-      const fields = error instanceof ApiError ? error.fields : {};
-      setErrors(fields);
-      setRefusals((count) => count + 1);
-      setFormError(
-        Object.keys(fields).length > 0
-          ? 'Some details need a fix before they can be saved.'
-          : error instanceof Error
-            ? error.message
-            : 'Your changes were not saved. Try again.',
-      );
-    } finally {
-      setSaving(false);
-    }
+      },
+      { method: 'post', encType: 'application/json' },
+    );
   }
 
   const dayError = (index: number) =>
@@ -209,8 +227,8 @@ function InfoForm({ info, location }: { info: ListingInfo; location: Location | 
         {formError}
       </p>
       <div className={styles.formActions}>
-        <Button type="submit" disabled={saving || !hydrated} aria-busy={saving}>
-          {saving ? 'Saving…' : 'Save changes'}
+        <Button type="submit" disabled={pending || !hydrated} aria-busy={pending}>
+          {pending ? 'Saving…' : 'Save changes'}
         </Button>
         <p className={styles.saved} role="status">
           {status}

@@ -2,13 +2,13 @@ import { CheckCircle2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { Campaign } from '../../../contract/campaign-options';
 import { browserApi } from '../../api/browser-api';
-import { ApiError } from '../../api/client';
 import { Button } from '../../components/ui/button';
 import { describedBy, FieldMessages, FieldShell } from '../../components/ui/form-field';
 import formStyles from '../../components/ui/form.module.css';
 import styles from './campaigns.module.css';
 import { writeRequest } from '../../../contract/endpoints';
 import { useHydrated } from '../../shared/use-hydrated';
+import { jsonBody, refuse, refusalOf, useWrite } from '../../shared/forms/write-action';
 
 export type FieldSpec = {
   name: string;
@@ -40,32 +40,54 @@ function initial(fields: readonly FieldSpec[]): Values {
   );
 }
 
-function bodyOf(fields: readonly FieldSpec[], values: Values): Record<string, unknown> {
-  const body: Record<string, unknown> = {};
+/** The entry as JSON: an empty number or choice is left out (the server names it missing). */
+function bodyOf(
+  fields: readonly FieldSpec[],
+  values: Values,
+): Record<string, Values[string] | number> {
+  const body: Record<string, Values[string] | number> = {};
   for (const field of fields) {
-    const value = values[field.name];
+    const value = values[field.name]!;
+    if ((field.kind === 'number' || field.kind === 'select') && value === '') continue;
     if (field.kind === 'links')
       body[field.name] = (value as string[]).map((v) => v.trim()).filter(Boolean);
-    else if (field.kind === 'number') body[field.name] = value === '' ? undefined : Number(value);
-    else if (field.kind === 'select' && value === '') body[field.name] = undefined;
+    else if (field.kind === 'number') body[field.name] = Number(value);
     else body[field.name] = value;
   }
   return body;
 }
 
+const NOT_SENT = 'That did not go through. Try again.';
+
 /**
- * A campaign page's form: fields described once, posted to `/api/campaigns/{campaign}/entries`,
- * the server's sentence shown beside each field, a duplicate told plainly, and a thank-you in
- * place of the form once the entry is in.
+ * A campaign route's clientAction: the entry, posted to `/api/campaigns/{campaign}/entries`
+ * (docs/decisions/073-writes-through-fetchers.md). The page has no loader to revalidate.
+ */
+export const campaignEntryAction =
+  (campaign: Campaign) =>
+  async ({ request }: { request: Request }) => {
+    const body = await jsonBody(request);
+    if (!body) return refuse({}, NOT_SENT);
+    try {
+      const { method, path } = writeRequest('campaignEntry', { campaign });
+      await browserApi().request(method, path, { body });
+      return { ok: true as const };
+    } catch (error) {
+      return refusalOf(error, NOT_SENT);
+    }
+  };
+
+/**
+ * A campaign page's form: fields described once, sent to its route's clientAction, the server's
+ * sentence shown beside each field, a duplicate told plainly, and a thank-you in place of the
+ * form once the entry is in.
  */
 export function CampaignForm({
-  campaign,
   fields,
   submitLabel,
   done,
   children,
 }: {
-  campaign: Campaign;
   fields: readonly FieldSpec[];
   submitLabel: string;
   /** The thank-you shown once the entry is stored. */
@@ -75,10 +97,21 @@ export function CampaignForm({
   const [values, setValues] = useState<Values>(() => initial(fields));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);
-  const hydrated = useHydrated();
   const form = useRef<HTMLFormElement>(null);
+  const { fetcher, pending } = useWrite<ReturnType<typeof campaignEntryAction>>((answer) => {
+    if (answer.ok) return setSent(true);
+    const found: Record<string, string> = {};
+    for (const [field, message] of Object.entries(answer.fields)) {
+      const name = field.split('.')[0]!;
+      found[name] ??= message;
+    }
+    setErrors(found);
+    const first = fields.find((field) => found[field.name]);
+    if (first) form.current?.querySelector<HTMLElement>(`[name="${first.name}"]`)?.focus();
+    setFormError(first ? 'Check the highlighted fields.' : answer.message);
+  });
+  const hydrated = useHydrated();
   const thanks = useRef<HTMLDivElement>(null);
   const id = useId();
   // The thank-you takes the focus once it is on the page.
@@ -91,36 +124,10 @@ export function CampaignForm({
     setErrors((current) => ({ ...current, [name]: '' }));
   };
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    setSending(true);
     setFormError(null);
-    try {
-      const { method, path } = writeRequest('campaignEntry', { campaign });
-      await browserApi().request(method, path, {
-        body: bodyOf(fields, values),
-      });
-      setSent(true);
-    } catch (error) {
-      const found: Record<string, string> = {};
-      if (error instanceof ApiError)
-        for (const [field, message] of Object.entries(error.fields)) {
-          const name = field.split('.')[0]!;
-          found[name] ??= message;
-        }
-      setErrors(found);
-      const first = fields.find((field) => found[field.name]);
-      if (first) {
-        form.current?.querySelector<HTMLElement>(`[name="${first.name}"]`)?.focus();
-        setFormError('Check the highlighted fields.');
-      } else {
-        setFormError(
-          error instanceof Error ? error.message : 'That did not go through. Try again.',
-        );
-      }
-    } finally {
-      setSending(false);
-    }
+    void fetcher.submit(bodyOf(fields, values), { method: 'post', encType: 'application/json' });
   }
 
   if (sent)
@@ -150,8 +157,8 @@ export function CampaignForm({
       <p className={formStyles.error} role="alert">
         {formError}
       </p>
-      <Button type="submit" size="lg" disabled={sending || !hydrated} aria-busy={sending}>
-        {sending ? 'Sending…' : submitLabel}
+      <Button type="submit" size="lg" disabled={pending || !hydrated} aria-busy={pending}>
+        {pending ? 'Sending…' : submitLabel}
       </Button>
     </form>
   );

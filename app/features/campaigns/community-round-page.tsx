@@ -59,7 +59,6 @@ export function CommunityRoundPage() {
       <CampaignSection id="reserve" title="Reserve your interest">
         <div className={styles.formCard}>
           <CampaignForm
-            campaign="communityround"
             fields={FIELDS}
             submitLabel="Reserve my interest"
             done={{

@@ -76,7 +76,6 @@ export function CreatorsPage() {
       >
         <div className={styles.formCard}>
           <CampaignForm
-            campaign="creators"
             fields={FIELDS}
             submitLabel="Send my application"
             done={{

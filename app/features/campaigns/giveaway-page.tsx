@@ -74,7 +74,6 @@ export function GiveawayPage() {
       >
         <div className={styles.formCard}>
           <CampaignForm
-            campaign="kygo-sweepstakes"
             fields={[
               ...FIELDS,
               {

@@ -51,7 +51,6 @@ export function PartnerOfferPage() {
         <div className={styles.formCard}>
           <h2 className={styles.formTitle}>Get my code</h2>
           <CampaignForm
-            campaign="trytibbs"
             fields={FIELDS}
             submitLabel="Email me the code"
             done={{

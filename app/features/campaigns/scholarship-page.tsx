@@ -93,7 +93,6 @@ export function ScholarshipPage() {
       >
         <div className={styles.formCard}>
           <CampaignForm
-            campaign="scholarship"
             fields={FIELDS}
             submitLabel="Send my application"
             done={{

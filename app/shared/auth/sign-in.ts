@@ -138,7 +138,7 @@ export interface ProfileChanges {
 /** spec §4: saving succeeds only when the answer's status is 'valid'; then the user is reloaded. */
 export async function saveUser(
   api: ApiClient,
-  user: SessionUser,
+  user: Pick<SessionUser, 'user_id'>,
   changes: ProfileChanges,
 ): Promise<SessionUser> {
   const { method, path } = writeRequest('saveUser');
