@@ -5,10 +5,18 @@ import { createReadCache } from './read-cache';
 
 const options = { ttlMs: 60_000, maxEntries: 1_000, maxBytes: 1_000_000 };
 
-/** A read whose answers are counted, served at /thing through the cache (as read-route does). */
+/** A read served at /thing through the cache, as read-route does: a URL asked before first. */
 async function serverOf(cache: ReturnType<typeof createReadCache>, read: () => Promise<unknown>) {
   const app = Fastify();
-  app.get('/thing', (request, reply) => cache.respond(request, reply, 'thing', read));
+  app.get(
+    '/thing',
+    {
+      preValidation: (request, reply, done) => {
+        if (!cache.sendKept(request, reply)) done();
+      },
+    },
+    (request, reply) => cache.respond(request, reply, 'thing', read),
+  );
   await app.ready();
   return app;
 }
@@ -66,6 +74,10 @@ describe('one answer for /api calls and page renders', () => {
     expect(answers[0]!.headers['cache-control']).toContain('stale-while-revalidate');
     const unchanged = await app.inject({ url: '/thing', headers: { 'if-none-match': etag } });
     expect(unchanged.statusCode).toBe(304);
+    // Another URL of the same read (its input in another order, say) finds the same answer.
+    const other = await app.inject('/thing?');
+    expect(other.headers['x-cache']).toBe('hit');
+    expect(other.body).toBe(answers[0]!.body);
     await expect(cache.answer('thing', async () => ({ reads: -1 }))).resolves.toEqual({ reads: 1 });
     // A client that asks for no stored answer gets the database's, and so does whoever comes next.
     const fresh = await app.inject({ url: '/thing', headers: { 'cache-control': 'no-cache' } });

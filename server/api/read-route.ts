@@ -185,7 +185,11 @@ const inOrder = (values: object | undefined) =>
     .filter(([, value]) => value !== undefined)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 
-/** A read's key in the read cache: its name, params and query, whoever asks (/api or a page). */
+/**
+ * A read's key in the read cache: its name, params and query, whoever asks (/api or a page). An
+ * /api call's query has the schema's defaults filled in; a loader that leaves one out has a key
+ * of its own, as correct, only not shared.
+ */
 const readKey = (name: ReadName, input: { params?: object; query?: object }) =>
   JSON.stringify([name, inOrder(input.params), inOrder(input.query)]);
 
@@ -230,8 +234,17 @@ export function createReadRegistry(options: {
       read: read as Registered['read'],
     };
     entries.set(name, entry);
-    // Mounted under /api (server/app.ts).
-    const route = routeOptions as RouteShorthandOptions;
+    // Mounted under /api (server/app.ts). A public read's URL asked before is answered from the
+    // read cache before its input is checked (after every onRequest hook, the rate limits'
+    // included: a kept answer is still a read its client spends).
+    const route: RouteShorthandOptions = entry.shared
+      ? {
+          ...(routeOptions as RouteShorthandOptions),
+          preValidation: (request, reply, done) => {
+            if (!cache.sendKept(request, reply)) done();
+          },
+        }
+      : (routeOptions as RouteShorthandOptions);
     app.get(READ_URLS[name].replace(/^\/api/, ''), route, (request, reply) => {
       const scope = readScope(request, reply, false);
       const input = { params: request.params, query: request.query } as ReadInput<Name>;
@@ -241,7 +254,8 @@ export function createReadRegistry(options: {
             ? serve({ ...input, scope, request, reply, read: () => read(input, scope) })
             : read(input, scope),
         );
-      // A public GET: from the read cache, with Cache-Control, ETag and 304s.
+      // A public GET: from the read cache, with Cache-Control, ETag and 304s. Public reads set
+      // no cookie: the scope of whoever asked first serves everyone who joins its entry.
       if (!entry.shared) return run();
       const key = readKey(name, {
         params: request.params as object,
