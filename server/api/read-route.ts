@@ -25,9 +25,10 @@ import type { ReadCache } from '../read-cache';
 
 /**
  * Work shared by every read of one request (a page makes several): `memo(key, work)` runs
- * `work` once per key and request. It shares what different reads look up alike, which the read
- * cache (one entry per whole read) cannot: a place page's reads ask whether the place exists
- * once, a city page's reads find the city its slug named once (ADR 071).
+ * `work` once per key and request. It shares what the read cache (public whole reads) cannot:
+ * what different reads look up alike (a place page's reads ask whether the place exists once, a
+ * city page's reads find the city its slug named once), and a personal read two loaders of one
+ * render ask (the session user: the root's and the business dashboard's). ADR 071.
  */
 export type Memo = <T>(key: string, work: () => Promise<T>) => Promise<T>;
 
@@ -292,10 +293,13 @@ export function createReadRegistry(options: {
         failOnPurpose
           ? Promise.reject(new Error(`Test hook: the read ${name} failed`))
           : answer(entry, scope, () => entry.read({ params, query }, scope));
+      const key = readKey(name, { params, query });
       try {
+        // A public read from the read cache; a personal one once per render however many
+        // loaders ask it (the root's and the business dashboard's both read the session user).
         return await (entry.shared && !failOnPurpose
-          ? cache.answer(readKey(name, { params, query }), run)
-          : run());
+          ? cache.answer(key, run)
+          : scope.memo(`read ${key}`, run));
       } catch (error) {
         const fault = storageFaultOf(error);
         // A refusal to answer now (a timeout, a search queue's "too many" or "superseded") is a
