@@ -4,14 +4,14 @@
  * Loopback only, bounded in time; writes bench/RESULTS.md.
  *
  * BENCH_SECONDS (default 8) per measurement, BENCH_CONNECTIONS (default 50).
- * BENCH_ONLY=search (a comma-joined list of rows): only those rows, response cache off, printed
+ * BENCH_ONLY=search (a comma-joined list of rows): only those rows, read cache off, printed
  * and not written (to repeat one measurement and see its spread).
  * BENCH_WORLD=all with DATABASE_URL (a world seeded at scale 100): every public read instead,
  * over ids of the whole world, caches off, 10 connections (bench/world.ts).
  */
 import { existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { startBuiltServer, stopBuiltServer } from './built-server';
 import { runLoad, settle, type LoadResult } from './load';
@@ -209,19 +209,22 @@ async function main() {
   if (ONLY) {
     const server = await startServer({ API_CACHE_TTL_MS: '0' });
     try {
-      console.log(table(await measureAll('no response cache'), true));
+      console.log(table(await measureAll('no read cache'), true));
     } finally {
       await stopBuiltServer(server);
     }
     return;
   }
+  const loadBefore = loadavg();
   let server = await startServer({});
   const cached = await measureAll('default');
   await stopBuiltServer(server);
 
   server = await startServer({ API_CACHE_TTL_MS: '0' });
-  const uncached = await measureAll('no response cache');
+  const uncached = await measureAll('no read cache');
   await stopBuiltServer(server);
+  const load = (averages: number[]) => averages.map((n) => n.toFixed(2)).join(' ');
+  const loadAfter = loadavg();
 
   const version = JSON.parse(await readFile('package.json', 'utf8')) as { version: string };
   const { start, end } = marks('api');
@@ -229,23 +232,24 @@ async function main() {
 \`npm run bench:api\` — measured ${new Date().toISOString().slice(0, 10)} on ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}, Spotreel ${version.version}.
 Embedded PGlite, seeded world at scale 1, \`NODE_ENV=production\`, server in its own process, autocannon on loopback
 with ${CONNECTIONS} connections for ${SECONDS} s per row after a ${WARM_UP_SECONDS} s unmeasured warm-up on the same paths (load generator and server share the machine's cores).
+Load average before ${load(loadBefore)}, after ${load(loadAfter)} (the machine may be shared: the figures are noisy).
 Each endpoint's load rotates over many paths (${cached[1]?.paths ?? 0} places, 84 city feed pages, 20 search terms with typos); the baseline is
 \`/api/_bench/baseline\` of the same server returning a precomputed JSON of the endpoint's average body size.
 
 Targets: every read endpoint at ≥ ${TARGET_RATIO * 100}% of the baseline's req/s at ${CONNECTIONS} connections; search p99 ≤ ${SEARCH_P99_MS} ms.
 
-## Default configuration (response cache on, ADR 008)
+## Default configuration (read cache on, ADR 071)
 
 ${table(cached, true)}
 
-## Response cache off (\`API_CACHE_TTL_MS=0\`): every request reaches the database
+## Read cache off (\`API_CACHE_TTL_MS=0\`): every request reaches the database
 
 ${table(uncached, false)}
 
 ## Reading these numbers
 
 Under load every path is asked many times a second, so with the default configuration nearly every
-answer comes from the 5-second response cache (with single flight on a miss): that is the steady
+answer comes from the 5-second read cache (with single flight on a miss): that is the steady
 state of a busy server, and in this run it ${meetsTargets(cached) ? 'meets every target' : 'misses a target (the table says which)'}. With the cache off, every request runs its
 queries on the embedded database, which answers one query at a time in the server's own thread
 (a few ms per request): throughput is a few hundred requests a second and p99 is queueing behind

@@ -46,7 +46,7 @@ interface Frame {
 const AREAS: [string, (stack: Frame[]) => boolean][] = [
   ['garbage collection', (stack) => stack[0]?.where === '(garbage collector)'],
   [
-    'Fastify reply: onSend hooks (cookies, security headers, response cache, compress) and the socket write',
+    'Fastify reply: onSend hooks (cookies, security headers, compress) and the socket write',
     (stack) => stack.some((f) => f.fn === 'Reply.send' && f.where.includes('fastify/')),
   ],
   [
@@ -73,7 +73,7 @@ const AREAS: [string, (stack: Frame[]) => boolean][] = [
   ],
   ['render: other (built-ins and host code called while rendering)', (stack) => inRender(stack)],
   [
-    'loaders and reads (response cache, shared reads, zod)',
+    'loaders and reads (read cache, zod)',
     (stack) =>
       stack.some(
         (f) =>

@@ -5,12 +5,11 @@
  *
  * - server: the landing page (desktop User-Agent, so the landing set), a city, a place and a
  *   review, asked one after the other over a single keep-alive connection, page cache off
- *   (PAGE_CACHE_TTL_MS=0), the read caches as they are by default (response cache and shared
- *   reads on, so the data is warm), no Accept-Encoding (no compression). The cost is the CPU time
- *   of the server's main thread (the thread whose id is the process id; the embedded database
- *   and the search index have threads of their own): utime + stime of /proc/<pid>/task/<pid>/stat
- *   in clock ticks, over all of a page's requests, with the thread's schedstat run time (ns) as
- *   a cross-check.
+ *   (PAGE_CACHE_TTL_MS=0), the read cache as it is by default (on, so the data is warm), no
+ *   Accept-Encoding (no compression). The cost is the CPU time of the server's main thread (the
+ *   thread whose id is the process id; the embedded database and the search index have threads
+ *   of their own): utime + stime of /proc/<pid>/task/<pid>/stat in clock ticks, over all of a
+ *   page's requests, with the thread's schedstat run time (ns) as a cross-check.
  * - floor: each page's last unmeasured answer parsed back into a tree of plain React elements and
  *   rendered with `renderToString` in a child process under NODE_ENV=production, main-thread CPU
  *   time per render; the floor's HTML must be the very bytes the server sent.
@@ -391,7 +390,7 @@ function section(
       `${new Date().toISOString().slice(0, 10)} at commit ${info.commit} on ${cpu}, Node ${process.version}, Spotreel ${info.version}.`,
     '',
     '- **server**: the built server in its own process (`NODE_ENV=production`, embedded PGlite, seeded world at scale 1), ' +
-      '**page cache off** (`PAGE_CACHE_TTL_MS=0`), the read caches as by default (response cache and shared reads on: the data ' +
+      '**page cache off** (`PAGE_CACHE_TTL_MS=0`), the read cache as by default (on: the data ' +
       `is warm). Each page asked ${WARMUP_REQUESTS} times unmeasured, then ${first?.server.requests ?? 0} times measured, one ` +
       'request after the other over a single keep-alive connection ' +
       `(${info.connections} connection${info.connections === 1 ? '' : 's'} opened in all), as an anonymous desktop Chrome ` +

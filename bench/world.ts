@@ -2,7 +2,7 @@
  * BENCH_WORLD=all — the rows of issue 19, criterion 2 (docs/decisions/041-query-plans.md): every
  * public read of the API (`npm run bench:api`) or the place, city and review pages
  * (`npm run bench:web`), each rotating over ids sampled across the whole world of a PostgreSQL
- * database seeded at scale 100, with the response cache and the page cache off, so what is
+ * database seeded at scale 100, with the read cache and the page cache off, so what is
  * measured is the database and not a cache. 10 connections; p99 against 100 ms per row. The API
  * rows end with the search again at 50 connections against issue 18's p99 of 20 ms.
  *
@@ -299,7 +299,7 @@ export async function benchWorld(kind: 'api' | 'web', port: number): Promise<voi
     start,
     `## \`BENCH_WORLD=all npm run bench:${kind}\`: the whole world at scale ${sample.scale}, caches off`,
     '',
-    `Measured ${new Date().toISOString().slice(0, 16)}Z on ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}; PostgreSQL (DATABASE_URL) holding ${sample.counts.places} places and ${sample.counts.reviews} videos in ${sample.counts.cities} cities. Response cache and page cache off (API_CACHE_TTL_MS=0, PAGE_CACHE_TTL_MS=0); ${CONNECTIONS} connections (unless the row says otherwise), ${SECONDS} s a row after a 2 s warm-up; each row rotates over its paths, ids drawn at random across the world (up to ${SAMPLE} of each kind). Load average before ${loadBefore.join(' ')}, after ${load().join(' ')} (the machine is shared: the figures are noisy).`,
+    `Measured ${new Date().toISOString().slice(0, 16)}Z on ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}; PostgreSQL (DATABASE_URL) holding ${sample.counts.places} places and ${sample.counts.reviews} videos in ${sample.counts.cities} cities. Read cache and page cache off (API_CACHE_TTL_MS=0, PAGE_CACHE_TTL_MS=0); ${CONNECTIONS} connections (unless the row says otherwise), ${SECONDS} s a row after a 2 s warm-up; each row rotates over its paths, ids drawn at random across the world (up to ${SAMPLE} of each kind). Load average before ${loadBefore.join(' ')}, after ${load().join(' ')} (the machine is shared: the figures are noisy).`,
     '',
     "Each row is followed by its baseline: the same load on `/api/_bench/baseline` of the same server, a precomputed answer of the row's mean size that asks no database (what this machine does at best).",
     '',

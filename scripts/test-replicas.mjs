@@ -561,11 +561,7 @@ try {
     await html.arrayBuffer();
     if (html.headers.get('x-page-cache') === 'hit') pageCachedOn.add(html.headers.get('x-replica'));
   }
-  assert.equal(
-    cachedOn.size,
-    3,
-    `the place is in every replica's response cache: ${[...cachedOn]}`,
-  );
+  assert.equal(cachedOn.size, 3, `the place is in every replica's read cache: ${[...cachedOn]}`);
   assert.equal(
     pageCachedOn.size,
     3,

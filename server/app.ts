@@ -35,7 +35,7 @@ import { mediaUrls } from './media/urls';
 import { registerOpenApi } from './openapi';
 import { registerRateLimits } from './rate-limits';
 import { createPageCache } from './page-cache';
-import { createResponseCache, responseCachePlugin } from './response-cache';
+import { createReadCache } from './read-cache';
 import { answeredPastFastify, createClaimReceipts, securityPlugin } from './security';
 import { SearchThread } from './search/search-thread';
 import { registerSeo } from './seo';
@@ -140,14 +140,14 @@ export async function buildApp({
   await app.register(fastifyCookie);
   await app.register(securityPlugin, { config });
   await registerRateLimits(app, config, database.db);
-  const cache = createResponseCache({
+  // The one read cache (ADR 071): public read answers for /api calls and page renders alike.
+  const readCache = createReadCache({
     ttlMs: config.apiCacheTtlMs,
     maxEntries: config.apiCacheMaxEntries,
     maxBytes: config.apiCacheMaxBytes,
   });
-  app.addHook('onClose', async () => cache.close());
-  await app.register(responseCachePlugin, { cache });
-  // After the response cache, so it keeps plain text and each answer is compressed on the way out.
+  app.addHook('onClose', async () => readCache.close());
+  // The read cache keeps plain text: each answer is compressed on the way out.
   await app.register(fastifyCompress, {
     threshold: 1024,
     encodings: ['br', 'gzip'],
@@ -186,35 +186,36 @@ export async function buildApp({
   app.decorate('searchIndex', searchIndex);
   app.addHook('onClose', () => searchIndex.stop());
   const reads = createReadRegistry({
-    sharedTtlMs: config.apiCacheTtlMs,
-    sharedMaxEntries: config.apiCacheMaxEntries,
+    cache: readCache,
     testHooks: config.testHooks,
     fromReadReplica: database.fromReadReplica,
   });
-  app.addHook('onClose', async () => reads.close());
-  /** Empties the public caches; resolves once the search index has the change too. */
-  const clearCaches = () => {
-    cache.clear();
-    reads.clearShared();
+  /** Empties what keeps public answers: the read cache and the page cache (ADR 071). */
+  const clearPublicCaches = () => {
+    readCache.clear();
     pageCache.clear();
   };
-  const emptyPublicCaches = async (): Promise<void> => {
+  /**
+   * The one place public data changing is acted on, on every replica: this one's write
+   * (ApiContext.publicDataChanged) and another replica's, heard on the change bus. Resolves once
+   * the search index has the change too.
+   */
+  const forgetPublicAnswers = async (): Promise<void> => {
     // Public reads go to the primary until the read replica has replayed the write (ADR 040).
     database.publicWrite();
-    clearCaches();
+    clearPublicCaches();
     // A write's place or person is in the search index at once, on every replica (ADR 035, 039);
     // a search answered from the index before it had the write may have been kept meanwhile.
     await searchIndex.sync();
-    clearCaches();
+    clearPublicCaches();
   };
-  changes.on('public', () => void emptyPublicCaches());
+  changes.on('public', () => void forgetPublicAnswers());
   await app.register(
     productApi(
       {
         db: database.db,
         media: mediaUrls(config.mediaBaseUrl),
         config,
-        cache,
         reads,
         // The embedded database answers one query at a time: one search at a time lets every
         // other query in between; a PostgreSQL pool keeps half its connections for the rest.
@@ -232,7 +233,7 @@ export async function buildApp({
           // replica's index (a sync never fails; it logs), two seconds at most.
           let timer: NodeJS.Timeout | undefined;
           await Promise.race([
-            emptyPublicCaches(),
+            forgetPublicAnswers(),
             new Promise<void>((resolve) => (timer = setTimeout(resolve, 2_000))),
           ]);
           clearTimeout(timer);

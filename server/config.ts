@@ -111,7 +111,7 @@ const EnvSchema = z
       .max(1000, 'SEED_SCALE must be at most 1000')
       .default(1),
     SEED: z.enum(['auto', 'never']).default('auto'),
-    /** Public GET answers are kept this long in process memory (ADR 008); 0 turns it off. */
+    /** Public read answers are kept this long in the read cache (ADR 071); 0 turns it off. */
     API_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
     API_CACHE_MAX_ENTRIES: positiveInt('API_CACHE_MAX_ENTRIES').default(5_000),
     /** …and at most this many megabytes of them (ADR 063); 0 turns the copy off. */

@@ -3,13 +3,11 @@ import { ErrorBody } from '../../contract/common';
 import type { Config } from '../config';
 import type { FairQueue } from '../fair-queue';
 import type { SearchThread } from '../search/search-thread';
-import type { ResponseCache } from '../response-cache';
 import type { ReadContext } from './read-models';
 import type { ReadRegistry } from './read-route';
 
 export interface ApiContext extends ReadContext {
   config: Config;
-  cache: ResponseCache;
   /** The reads of spec §7 by name: served at their URLs and called in process by page renders. */
   reads: ReadRegistry;
   /** Uncached searches take turns here, so they never fill the database (ADR 028). */
@@ -17,8 +15,8 @@ export interface ApiContext extends ReadContext {
   /** Answers searches from memory once built; null when SEARCH_INDEX=off (ADR 035). */
   searchIndex: SearchThread | null;
   /**
-   * A write changed what public pages show (a profile, a listing): the response cache, the
-   * shared read answers and the page cache forget what they hold, so the next visit shows it.
+   * A write changed what public pages show (a profile, a listing): the read cache and the page
+   * cache forget what they hold, on every replica, so the next visit shows it (ADR 071).
    */
   publicDataChanged(): Promise<void>;
 }
@@ -32,7 +30,7 @@ export const writeErrorResponses = { ...errorResponses, 403: ErrorBody, 429: Err
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** A public GET: answered with Cache-Control and ETag, and kept in the response cache. */
+    /** A public read: answered with Cache-Control and ETag, and kept in the read cache (ADR 071). */
     publicCache?: boolean;
   }
 }

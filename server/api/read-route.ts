@@ -7,7 +7,6 @@ import type {
   RouteShorthandOptions,
 } from 'fastify';
 import type { ZodType } from 'zod';
-import { LRUCache } from 'lru-cache';
 import {
   READ_URLS,
   type ReadAnswer,
@@ -22,10 +21,14 @@ import { sessionToken } from '../auth/sessions';
 import { siteCookiesOf, type SiteCookies } from '../cookies';
 import { HttpError } from '../http-errors';
 import { clientKey } from '../rate-limits';
+import type { ReadCache } from '../read-cache';
 
 /**
  * Work shared by every read of one request (a page makes several): `memo(key, work)` runs
- * `work` once per key and request. A place page asks whether its place exists once.
+ * `work` once per key and request. It shares what the read cache (public whole reads) cannot:
+ * what different reads look up alike (a place page's reads ask whether the place exists once, a
+ * city page's reads find the city its slug named once), and a personal read two loaders of one
+ * render ask (the session user: the root's and the business dashboard's). ADR 071.
  */
 export type Memo = <T>(key: string, work: () => Promise<T>) => Promise<T>;
 
@@ -115,7 +118,7 @@ interface ReadRouteOptions<Name extends ReadName> {
 }
 
 interface Registered {
-  /** The same answer for everyone (public GET): page renders share it for a few seconds. */
+  /** The same answer for everyone (public GET): kept in the read cache for a few seconds. */
   shared: boolean;
   read: (input: { params: object; query: object }, scope: ReadScope) => Promise<unknown>;
 }
@@ -179,7 +182,17 @@ function readScope(
 
 /** The same text for the same values, whatever order a caller wrote their keys in. */
 const inOrder = (values: object | undefined) =>
-  Object.entries(values ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  Object.entries(values ?? {})
+    .filter(([, value]) => value !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+
+/**
+ * A read's key in the read cache: its name, params and query, whoever asks (/api or a page). An
+ * /api call's query has the schema's defaults filled in; a loader that leaves one out has a key
+ * of its own, as correct, only not shared.
+ */
+const readKey = (name: ReadName, input: { params?: object; query?: object }) =>
+  JSON.stringify([name, inOrder(input.params), inOrder(input.query)]);
 
 /**
  * The reads of spec §7 by name (contract/endpoints.ts): each registered once with its read
@@ -189,14 +202,14 @@ const inOrder = (values: object | undefined) =>
  * check, no JSON in between.
  */
 export function createReadRegistry(options: {
-  sharedTtlMs: number;
-  sharedMaxEntries: number;
+  /** The one read cache: public answers for /api calls and page renders alike (ADR 071). */
+  cache: ReadCache;
   /** TEST_HOOKS: a page asked with `?__throw=read` has every read fail, as a server fault would. */
   testHooks?: boolean;
   /** Runs a public read on the read replica, when there is one (DatabaseHandle, ADR 040). */
   fromReadReplica?: <T>(read: () => Promise<T>) => Promise<T>;
 }) {
-  const { fromReadReplica } = options;
+  const { cache, fromReadReplica } = options;
   /**
    * A public read for a visitor without a session may come from the read replica; one with a
    * session is answered by the primary, so whoever just saved sees what they saved (ADR 040).
@@ -204,29 +217,6 @@ export function createReadRegistry(options: {
   const answer = <T>(entry: Registered, scope: ReadScope, run: () => Promise<T>) =>
     entry.shared && fromReadReplica && scope.sessionToken === null ? fromReadReplica(run) : run();
   const entries = new Map<ReadName, Registered>();
-  // Answers of public reads, as the /api response cache keeps them for HTTP (ADR 008): every
-  // page asks for the trending places, and a burst of one page asks for the same things. Those
-  // past their time are dropped every sharedTtlMs, asked for again or not (ADR 063).
-  const shared = new LRUCache<string, { answer: Promise<unknown> }>({
-    max: options.sharedMaxEntries,
-    ttl: Math.max(1, options.sharedTtlMs),
-  });
-  const sweeper =
-    options.sharedTtlMs > 0
-      ? setInterval(() => shared.purgeStale(), Math.max(1_000, options.sharedTtlMs)).unref()
-      : undefined;
-  const sharedAnswer = (key: string, work: () => Promise<unknown>) => {
-    const entry = shared.get(key);
-    if (entry) return entry.answer;
-    // Public reads set no header or cookie: the first request's scope serves them all.
-    const answer = work();
-    shared.set(key, { answer });
-    // a failed read is not kept
-    answer.catch(() => {
-      if (shared.get(key)?.answer === answer) shared.delete(key);
-    });
-    return answer;
-  };
 
   /**
    * Registers the read `name`: its read function, and its route at its URL (under /api), whose
@@ -245,16 +235,34 @@ export function createReadRegistry(options: {
       read: read as Registered['read'],
     };
     entries.set(name, entry);
-    // Mounted under /api (server/app.ts).
-    const route = routeOptions as RouteShorthandOptions;
+    // Mounted under /api (server/app.ts). A public read's URL asked before is answered from the
+    // read cache before its input is checked (after every onRequest hook, the rate limits'
+    // included: a kept answer is still a read its client spends).
+    const route: RouteShorthandOptions = entry.shared
+      ? {
+          ...(routeOptions as RouteShorthandOptions),
+          preValidation: (request, reply, done) => {
+            if (!cache.sendKept(request, reply)) done();
+          },
+        }
+      : (routeOptions as RouteShorthandOptions);
     app.get(READ_URLS[name].replace(/^\/api/, ''), route, (request, reply) => {
       const scope = readScope(request, reply, false);
       const input = { params: request.params, query: request.query } as ReadInput<Name>;
-      return answer(entry, scope, () =>
-        serve
-          ? serve({ ...input, scope, request, reply, read: () => read(input, scope) })
-          : read(input, scope),
-      );
+      const run = () =>
+        answer(entry, scope, () =>
+          serve
+            ? serve({ ...input, scope, request, reply, read: () => read(input, scope) })
+            : read(input, scope),
+        );
+      // A public GET: from the read cache, with Cache-Control, ETag and 304s. Public reads set
+      // no cookie: the scope of whoever asked first serves everyone who joins its entry.
+      if (!entry.shared) return run();
+      const key = readKey(name, {
+        params: request.params as object,
+        query: request.query as object,
+      });
+      return cache.respond(request, reply, key, run);
     });
   }
 
@@ -285,10 +293,13 @@ export function createReadRegistry(options: {
         failOnPurpose
           ? Promise.reject(new Error(`Test hook: the read ${name} failed`))
           : answer(entry, scope, () => entry.read({ params, query }, scope));
+      const key = readKey(name, { params, query });
       try {
-        return await (entry.shared && options.sharedTtlMs > 0 && !failOnPurpose
-          ? sharedAnswer(JSON.stringify([name, inOrder(params), inOrder(query)]), run)
-          : run());
+        // A public read from the read cache; a personal one once per render however many
+        // loaders ask it (the root's and the business dashboard's both read the session user).
+        return await (entry.shared && !failOnPurpose
+          ? cache.answer(key, run)
+          : scope.memo(`read ${key}`, run));
       } catch (error) {
         const fault = storageFaultOf(error);
         // A refusal to answer now (a timeout, a search queue's "too many" or "superseded") is a
@@ -327,13 +338,7 @@ export function createReadRegistry(options: {
     if (missing.length) throw new Error(`Reads without a read function: ${missing.join(', ')}`);
   }
 
-  /** Forgets the shared answers (public data changed). */
-  const clearShared = () => shared.clear();
-
-  /** Stops the sweep (the app closes). */
-  const close = () => clearInterval(sweeper);
-
-  return { register, pageReads, assertComplete, clearShared, close };
+  return { register, pageReads, assertComplete };
 }
 
 export type ReadRegistry = ReturnType<typeof createReadRegistry>;

@@ -268,7 +268,7 @@ export const searchRoutes: ApiRoutes = (ctx) => async (app) => {
         try {
           // An /api call gets the JSON the search thread made, as bytes with their ETag (ADR
           // 045, 053): Fastify sends bytes as they are (no serialiser runs on them), and the
-          // response cache keeps the tag instead of hashing them again.
+          // read cache keeps the tag instead of hashing them again (ADR 071).
           const { body, etag } = await ctx.searchIndex.searchJson(query);
           reply.type('application/json; charset=utf-8').header('etag', etag);
           return body as unknown as Results;

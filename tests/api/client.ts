@@ -36,7 +36,14 @@ export async function api<T = Record<string, unknown>>(
   return { status: response.status, headers: response.headers, body: body as T };
 }
 
-/** Unique query noise so a test sees the database, not the response cache. */
+/**
+ * A request that asks for no stored answer: the read cache answers it from the database (and
+ * keeps that answer). Query noise (`fresh`) does not do it there: the read cache keys a read by
+ * its checked input, which has no such parameter (ADR 071).
+ */
+export const NO_CACHE = { 'cache-control': 'no-cache' };
+
+/** Unique query noise so a page is rendered for this request, not taken from the page cache. */
 let counter = 0;
 export const fresh = (path: string) =>
   `${path}${path.includes('?') ? '&' : '?'}_t=${Date.now()}-${counter++}`;

@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { api, fresh } from './client';
+import { api, NO_CACHE } from './client';
 
 type Summary = { clm_id: number; clm_slug: string; super_categories: string[]; city_slug: string };
 type Page = {
@@ -179,10 +179,12 @@ describe('GET /api/v2/locations/{id}/related', () => {
   it('computes afresh with use_cache=0 and gets the same answer', async () => {
     const id = await someLocationId();
     const cached = await api<{ data: Summary[] }>(
-      fresh(`/api/v2/locations/${id}/related?use_cache=1&use_only_cache=1`),
+      `/api/v2/locations/${id}/related?use_cache=1&use_only_cache=1`,
+      { headers: NO_CACHE },
     );
     const computed = await api<{ data: Summary[]; cached: boolean }>(
-      fresh(`/api/v2/locations/${id}/related?use_cache=0`),
+      `/api/v2/locations/${id}/related?use_cache=0`,
+      { headers: NO_CACHE },
     );
     expect(computed.body.cached).toBe(false);
     expect(computed.body.data.map((l) => l.clm_id)).toEqual(cached.body.data.map((l) => l.clm_id));
@@ -196,7 +198,8 @@ describe('GET /api/v2/locations/{id}/related', () => {
     expect(only.status).toBe(200);
     expect(only.body).toEqual({ data: [], cached: false });
     const again = await api<{ data: Summary[]; cached: boolean }>(
-      fresh(`/api/v2/locations/${id}/related?use_cache=1&use_only_cache=1`),
+      `/api/v2/locations/${id}/related?use_cache=1&use_only_cache=1`,
+      { headers: NO_CACHE },
     );
     expect(again.body.data).toEqual([]);
 
@@ -206,7 +209,8 @@ describe('GET /api/v2/locations/{id}/related', () => {
     expect(filled.body.cached).toBe(false);
     expect(filled.body.data.length).toBeGreaterThan(0);
     const now = await api<{ data: Summary[]; cached: boolean }>(
-      fresh(`/api/v2/locations/${id}/related?use_only_cache=1`),
+      `/api/v2/locations/${id}/related?use_only_cache=1`,
+      { headers: NO_CACHE },
     );
     expect(now.body.cached).toBe(true);
     expect(now.body.data).toEqual(filled.body.data);

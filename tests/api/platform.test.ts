@@ -107,7 +107,8 @@ describe('caching of public GETs', () => {
   });
 
   it('answers a burst of the same request from one database read', async () => {
-    const path = fresh('/api/v2/search/wonder-search?term=pizza');
+    // A read no other test asks (the read cache keys it by its input, not by query noise).
+    const path = '/api/v2/search/wonder-search?term=pizza&limit=13';
     const answers = await Promise.all(Array.from({ length: 30 }, () => fetch(baseUrl() + path)));
     expect(answers.every((a) => a.status === 200)).toBe(true);
     expect(new Set(answers.map((a) => a.headers.get('etag'))).size).toBe(1);

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { openDatabase, readerOf } from '../../db/client';
 import { cities } from '../../db/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, fresh } from '../api/client';
+import { api, NO_CACHE } from '../api/client';
 import { sessionOf } from '../api/sign-in';
 
 /**
@@ -71,18 +71,19 @@ describe('public reads from the read replica', () => {
       const renamed = `${name} (renamed ${Date.now()})`;
       await primary.query('update locations set name = $1 where id = $2', [renamed, id]);
 
-      const anonymous = await api<Place>(fresh(`/api/v2/locations/${id}`));
+      // NO_CACHE: which server answers, not what the read cache kept (ADR 071).
+      const anonymous = await api<Place>(`/api/v2/locations/${id}`, { headers: NO_CACHE });
       expect(anonymous.status).toBe(200);
       expect(anonymous.body.clm_name).toBe(name);
 
-      const signedIn = await api<Place>(fresh(`/api/v2/locations/${id}`), {
-        headers: { 'auth-token': token },
+      const signedIn = await api<Place>(`/api/v2/locations/${id}`, {
+        headers: { ...NO_CACHE, 'auth-token': token },
       });
       expect(signedIn.body.clm_name).toBe(renamed);
 
       await resumeReplay();
       await caughtUp();
-      const later = await api<Place>(fresh(`/api/v2/locations/${id}`));
+      const later = await api<Place>(`/api/v2/locations/${id}`, { headers: NO_CACHE });
       expect(later.body.clm_name).toBe(renamed);
     } finally {
       await resumeReplay();
@@ -118,7 +119,7 @@ describe('public reads from the read replica', () => {
         [placeId],
       );
       expect(replicaRow.rows[0]!.description).not.toBe(description);
-      const anonymous = await api<Place>(fresh(`/api/v2/locations/${placeId}`));
+      const anonymous = await api<Place>(`/api/v2/locations/${placeId}`, { headers: NO_CACHE });
       expect(anonymous.body.clm_description).toBe(description);
     } finally {
       await resumeReplay();
