@@ -80,7 +80,7 @@ export function ClaimForm({ prefill }: { prefill: ClaimPrefill }) {
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const form = useRef<HTMLFormElement>(null);
-  const { fetcher, pending } = useWrite<typeof sendClaim>((refusal) => {
+  const { submit: send, pending } = useWrite<typeof sendClaim>((refusal) => {
     const found: Partial<Record<FieldName, string>> = {};
     for (const name of ORDER) if (refusal.fields[name]) found[name] = refusal.fields[name];
     setErrors(found);
@@ -98,7 +98,7 @@ export function ClaimForm({ prefill }: { prefill: ClaimPrefill }) {
   function submit(event: FormEvent) {
     event.preventDefault();
     setFormError(null);
-    void fetcher.submit(
+    send(
       {
         owner_name: values.owner_name,
         position: values.position,

@@ -63,7 +63,7 @@ function InfoForm({ info, location }: { info: ListingInfo; location: Location | 
   // once the render that marks it has landed.
   const [refusals, setRefusals] = useState(0);
   const form = useRef<HTMLFormElement>(null);
-  const { fetcher, pending } = useWrite<typeof saveListingInfo>((answer) => {
+  const { submit: send, pending } = useWrite<typeof saveListingInfo>((answer) => {
     if (answer.ok) {
       // what the server stored, as it stored it (a website gets its scheme)
       setErrors({});
@@ -94,7 +94,7 @@ function InfoForm({ info, location }: { info: ListingInfo; location: Location | 
     event.preventDefault();
     setStatus(null);
     setFormError(null);
-    void fetcher.submit(
+    send(
       {
         clm_id: info.clm_id,
         change: {

@@ -95,4 +95,16 @@ describe('a campaign form writes through its route (ADR 073)', () => {
     await expect.element(page.getByRole('status')).toHaveFocus();
     await vi.waitFor(() => expect(loads.count).toBe(2));
   });
+
+  test('a double click sends the entry once', async () => {
+    const { posted } = await renderForm([async () => answer(201, { ok: true })]);
+    await userEvent.fill(page.getByRole('textbox', { name: 'Full name' }).element(), 'Ana Ruiz');
+    await userEvent.fill(email().element(), 'ana@example.com');
+    // two clicks in one task: the second comes before React renders the first one's pending state
+    const button = page.getByRole('button', { name: 'Apply' }).element() as HTMLButtonElement;
+    button.click();
+    button.click();
+    await expect.element(page.getByRole('heading', { name: 'Thanks' })).toBeVisible();
+    expect(posted).toHaveLength(1);
+  });
 });

@@ -99,7 +99,7 @@ export function CampaignForm({
   const [formError, setFormError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
   const form = useRef<HTMLFormElement>(null);
-  const { fetcher, pending } = useWrite<ReturnType<typeof campaignEntryAction>>((answer) => {
+  const { submit: send, pending } = useWrite<ReturnType<typeof campaignEntryAction>>((answer) => {
     if (answer.ok) return setSent(true);
     const found: Record<string, string> = {};
     for (const [field, message] of Object.entries(answer.fields)) {
@@ -127,7 +127,7 @@ export function CampaignForm({
   function submit(event: FormEvent) {
     event.preventDefault();
     setFormError(null);
-    void fetcher.submit(bodyOf(fields, values), { method: 'post', encType: 'application/json' });
+    send(bodyOf(fields, values), { method: 'post', encType: 'application/json' });
   }
 
   if (sent)

@@ -81,7 +81,7 @@ export default function EditProfileDialog({
   const [formError, setFormError] = useState<string | null>(null);
   const usernameRef = useRef<HTMLInputElement>(null);
   const nameRef = useRef<HTMLInputElement>(null);
-  const { fetcher, pending } = useWrite<typeof saveProfile>((answer) => {
+  const { submit: send, pending } = useWrite<typeof saveProfile>((answer) => {
     if (answer.ok) {
       if (answer.user) setUser(answer.user);
       onClose();
@@ -105,7 +105,7 @@ export default function EditProfileDialog({
   function submit(event: FormEvent) {
     event.preventDefault();
     setFormError(null);
-    void fetcher.submit(
+    send(
       {
         user_id: user.user_id,
         display_name: displayName,

@@ -1,5 +1,5 @@
 import { data, useFetcher } from 'react-router';
-import { useEffect, useEffectEvent } from 'react';
+import { useCallback, useEffect, useEffectEvent, useRef } from 'react';
 import { ApiError } from '../../api/client';
 
 /**
@@ -53,7 +53,9 @@ export async function jsonBody(request: Request): Promise<Record<string, unknown
  * A fetcher for a form's write, and each answer of its clientAction once, after the render that
  * shows it: `onAnswer` may set the form's state (a refusal's sentences; what was typed stays),
  * move focus, or tell the rest of the page. `pending` covers the write and React Router's
- * revalidation of the page's loaders after it.
+ * revalidation of the page's loaders after it. `submit` sends one write at a time: the
+ * fetcher's state changes in a transition, a render after the click, so a double click or a
+ * second Enter before that render would send the write twice.
  */
 export function useWrite<Action>(
   onAnswer: (answer: NonNullable<ReturnType<typeof useFetcher<Action>>['data']>) => void,
@@ -64,5 +66,18 @@ export function useWrite<Action>(
   useEffect(() => {
     if (answer != null) handle(answer);
   }, [answer]);
-  return { fetcher, pending: fetcher.state !== 'idle' };
+  const busy = useRef(false);
+  useEffect(() => {
+    if (fetcher.state === 'idle') busy.current = false;
+  }, [fetcher.state]);
+  const send = fetcher.submit;
+  const submit = useCallback(
+    (...args: Parameters<typeof send>) => {
+      if (busy.current) return;
+      busy.current = true;
+      void send(...args);
+    },
+    [send],
+  );
+  return { fetcher, submit, pending: fetcher.state !== 'idle' };
 }
