@@ -31,6 +31,19 @@ export const siteCookie = (request: FastifyRequest, name: string): string | unde
  * Sets the site's cookie `name`: `__Host-<name>`, Secure, Path=/ and no Domain, except on local
  * hosts (the bare name, not Secure) — the only shape a `__Host-` cookie may have.
  */
+/**
+ * How many cookies each answer was told to set or clear. @fastify/cookie writes them out in its
+ * own onSend hook, so a handler cannot see them in the answer's headers yet: a page must know
+ * whether it set one before it says whether a shared cache may keep it (server/web.ts).
+ */
+const cookieWrites = new WeakMap<FastifyReply, number>();
+
+/** The cookies this answer has been told to set or clear so far (`setSiteCookie`, `clearSiteCookie`). */
+export const siteCookieWrites = (reply: FastifyReply): number => cookieWrites.get(reply) ?? 0;
+
+const countWrite = (reply: FastifyReply) =>
+  void cookieWrites.set(reply, siteCookieWrites(reply) + 1);
+
 export function setSiteCookie(
   reply: FastifyReply,
   secure: boolean,
@@ -38,6 +51,7 @@ export function setSiteCookie(
   value: string,
   options: SiteCookieOptions,
 ) {
+  countWrite(reply);
   reply.setCookie(cookieName(name, secure), value, { ...options, path: '/', secure });
 }
 
@@ -48,6 +62,7 @@ export function clearSiteCookie(
   name: string,
   options: Pick<SiteCookieOptions, 'httpOnly' | 'sameSite'>,
 ) {
+  countWrite(reply);
   reply.clearCookie(cookieName(name, secure), { ...options, path: '/', secure });
 }
 

@@ -25,6 +25,7 @@ import { inlineScriptHashes, pageCsp } from './csp';
 import type { FlagStore } from './flags/flag-store';
 import type { CachedPage, PageCache } from './page-cache';
 import { PAGE_VARY, pageCacheControl, sharedCacheTimes } from './page-cache-control';
+import { siteCookieWrites } from './cookies';
 import { ensureSiteCookies } from './security';
 
 /** The reads of a page the database cannot serve: each fails, without asking it. */
@@ -188,7 +189,7 @@ export async function registerWebApp(
         anonymous: answer.anonymous,
         flagsUniform: answer.flagsUniform,
         publicReads: answer.everyones,
-        setsCookie: reply.hasHeader('set-cookie'),
+        setsCookie: reply.hasHeader('set-cookie') || siteCookieWrites(reply) > 0,
         own: page.headers.find(([key]) => key === 'cache-control')?.[1],
       },
       sharedTimes,
@@ -252,6 +253,8 @@ export async function registerWebApp(
             ? UNAVAILABLE_READS
             : reads.pageReads(request, reply, request.log, outcome),
         };
+        // cookies a read sets while rendering make the page this visitor's (a stale session)
+        const cookiesBefore = siteCookieWrites(reply);
         const response = await handle(toFetchRequest(request, config.siteUrl), context);
         const headers: [string, string][] = [];
         response.headers.forEach((value, key) => {
@@ -271,7 +274,8 @@ export async function registerWebApp(
           page.status === 200 &&
           !outcome.personal &&
           (response.headers.get('content-type') ?? '').startsWith('text/html') &&
-          setCookies.length === 0;
+          setCookies.length === 0 &&
+          siteCookieWrites(reply) === cookiesBefore;
         return { page, setCookies, everyones };
       };
 
