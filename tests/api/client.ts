@@ -1,5 +1,6 @@
 import { inject } from 'vitest';
 import { rawGet } from '../raw-get';
+import { SITE_COOKIES_URL } from '../../contract/cookies';
 
 export const baseUrl = () => inject('baseUrl');
 
@@ -53,8 +54,12 @@ export const rawRequest = (path: string, headers: Record<string, string> = {}) =
   rawGet(baseUrl(), path, headers);
 
 /** The cookies a page of the server sets for a first visit (server/web.ts), by name. */
-export async function pageCookies(origin = baseUrl()): Promise<Record<string, string>> {
-  const page = await fetch(`${origin}/`, { headers: { accept: 'text/html' } });
+export const pageCookies = (origin = baseUrl()) =>
+  setCookiesOf(fetch(`${origin}/`, { headers: { accept: 'text/html' } }));
+
+/** The cookies an answer sets, by name. */
+async function setCookiesOf(answer: Promise<Response>): Promise<Record<string, string>> {
+  const page = await answer;
   await page.arrayBuffer();
   return Object.fromEntries(
     page.headers.getSetCookie().map((line) => {
@@ -78,7 +83,10 @@ export interface CsrfPair {
  * for it (docs/decisions/025-csrf-tokens.md). A write that carries cookies needs both.
  */
 export async function csrfPair(origin = baseUrl()): Promise<CsrfPair> {
-  const cookies = await pageCookies(origin);
+  let cookies = await pageCookies(origin);
+  // A page that could be anyone's sets none (no flag splits visitors, ADR 070): the page's script
+  // asks for them, as here.
+  if (!cookies.csrftoken) cookies = await setCookiesOf(fetch(`${origin}${SITE_COOKIES_URL}`));
   const token = cookies.csrftoken;
   const deviceId = cookies.device_id;
   if (!token || !deviceId) throw new Error(`the page set no CSRF pair: ${JSON.stringify(cookies)}`);
