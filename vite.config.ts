@@ -15,6 +15,14 @@ const FRAMEWORK =
   /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/;
 const ON_DEMAND =
   /[\\/]app[\\/](components[\\/]ui[\\/]form-field\.|shared[\\/]auth[\\/](sign-in-panel|sign-in|username-field|auth-popup|provider-marks)\.|features[\\/](campaigns[\\/]|business[\\/](?!(dashboard-data|claim-prefill|business-sign-in|business-entry|business-meta|classify-location)\.)|users[\\/]edit-profile-dialog\.|analytics[\\/](consent-banner|trackers|first-party-sink|script-trackers|posthog-tracker)\.))/;
+/**
+ * The landing page and the results page go with the home, city and unknown-path routes only, not
+ * in `shared`: every other page loaded them for nothing (bench/RESULTS.md, "Chunk group
+ * on-demand", rows "listings left out of shared" against "ON_DEMAND, business-meta left to the
+ * pages").
+ */
+const LISTINGS =
+  /[\\/]app[\\/]features[\\/](landing[\\/](landing-page|load-landing)\.|search[\\/](results-view|results-page|load-results|results)\.)/;
 const APP = /[\\/](app|contract)[\\/]|node_modules[\\/]lucide-react[\\/]/;
 
 export default defineConfig({
@@ -38,7 +46,7 @@ export default defineConfig({
             // first what pages share (with its dependencies), then what is left to the on-demand parts
             {
               name: 'shared',
-              test: (id) => APP.test(id) && !ON_DEMAND.test(id),
+              test: (id) => APP.test(id) && !ON_DEMAND.test(id) && !LISTINGS.test(id),
               minShareCount: 2,
               priority: 20,
             },
