@@ -5,7 +5,7 @@ import { render } from 'vitest-browser-react';
 import { Dialog } from './dialog';
 
 /** A page with a control that opens the dialog, as the app's dialogs are used. */
-function Page() {
+function Page({ onClosed }: { onClosed?: () => void }) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -13,7 +13,14 @@ function Page() {
         Edit profile
       </button>
       <button type="button">Elsewhere on the page</button>
-      <Dialog open={open} onClose={() => setOpen(false)} labelledBy="dialog-title">
+      <Dialog
+        open={open}
+        onClose={() => {
+          onClosed?.();
+          setOpen(false);
+        }}
+        labelledBy="dialog-title"
+      >
         <h2 id="dialog-title">Edit your profile</h2>
         <p>Your name shows on your videos.</p>
         <label>
@@ -100,27 +107,7 @@ describe('Dialog', () => {
 
   test('the Close button tells its owner once, not again when the dialog element closes', async () => {
     const closes: string[] = [];
-    function Counted() {
-      const [open, setOpen] = useState(false);
-      return (
-        <>
-          <button type="button" onClick={() => setOpen(true)}>
-            Edit profile
-          </button>
-          <Dialog
-            open={open}
-            onClose={() => {
-              closes.push('close');
-              setOpen(false);
-            }}
-            labelledBy="dialog-title"
-          >
-            <h2 id="dialog-title">Edit your profile</h2>
-          </Dialog>
-        </>
-      );
-    }
-    await render(<Counted />);
+    await render(<Page onClosed={() => closes.push('close')} />);
     await opener().click();
     await page.getByRole('button', { name: 'Close' }).click();
     await expect.element(dialog()).not.toBeInTheDocument();
