@@ -169,9 +169,9 @@ export async function registerWebApp(
 
   /**
    * Who may keep a page (server/page-cache-control.ts). `everyones`: the render (or the page
-   * cache's copy) read only public data and set no cookie of its own. The cookies the host sets
-   * go with flags that are not everyone's; one a read sets is written after this, and the
-   * security plugin's onSend marks its answer private.
+   * cache's copy) read only public data and set no cookie of its own. Any cookie set on this
+   * answer, by the host (flags that are not everyone's) or by a read, makes it private: counted
+   * here (`siteCookieWrites`), since @fastify/cookie writes its headers only when it sends.
    */
   const cacheControlOf = (
     page: CachedPage,
@@ -234,8 +234,9 @@ export async function registerWebApp(
       );
 
       /**
-       * Renders this page, whole: nothing in it belongs to one response (no nonce, no distinct
-       * id). A read that fails makes it the 503 "try again" page (server/api/read-route.ts).
+       * Renders this page, whole: nothing in it belongs to one visitor (no distinct id; the
+       * render's nonce only marks its own scripts for the CSP's hashes and is in no policy). A
+       * read that fails makes it the 503 "try again" page (server/api/read-route.ts).
        */
       const render = async () => {
         const outcome: PageReadsOutcome = { personal: false };
