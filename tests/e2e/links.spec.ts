@@ -57,15 +57,16 @@ test.describe('in-app links (ADR 067)', () => {
     const city = crumb(page, 1);
     const href = (await city.getAttribute('href'))!;
 
-    const [opened] = await Promise.all([
+    const target = new URL(href, placeUrl).href;
+    // The new tab asks for the link: its navigation request is the proof. (Waiting for the tab
+    // to load is not: a headless Chromium under load may hold a background tab back for good.)
+    const [opened, asked] = await Promise.all([
       context.waitForEvent('page'),
+      context.waitForEvent('request', (request) => request.url() === target),
       city.click({ modifiers: ['ControlOrMeta'] }),
     ]);
-    // A tab opened in the background may show about:blank before it loads the link, and a
-    // headless browser under load may hold a background tab back: it is brought forward.
-    await opened.bringToFront();
-    await opened.waitForURL(new URL(href, placeUrl).href, { waitUntil: 'domcontentloaded' });
-    await page.bringToFront();
+    expect(asked.isNavigationRequest()).toBe(true);
+    expect(asked.frame().page()).toBe(opened);
     await opened.close();
     expect(page.url()).toBe(placeUrl);
     await expect(page.locator('main#main')).toHaveAttribute('data-screen', 'location');
