@@ -24,7 +24,8 @@
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { createElement, Suspense, type ReactElement, type ReactNode } from 'react';
-import { renderToString } from 'react-dom/server';
+import { Writable } from 'node:stream';
+import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { Parser } from 'htmlparser2';
 
 export interface FloorSpec {
@@ -65,6 +66,10 @@ export interface FloorRound {
   cpuUs: number;
   /** Their wall time, ms. */
   wallMs: number;
+  /** The same number of renders with `renderToPipeableStream`, as app/entry.server.tsx renders: CPU µs. */
+  streamCpuUs: number;
+  /** Their wall time, ms. */
+  streamWallMs: number;
 }
 
 if (process.env.NODE_ENV !== 'production')
@@ -322,33 +327,91 @@ function load(spec: FloorSpec): Loaded[] {
           : `server …${html.slice(Math.max(0, at - 40), at + 40)}… floor …${rendered.slice(Math.max(0, at - 40), at + 40)}…`,
     };
   });
-  // Every page, so the JIT has seen all of them before any is measured.
-  for (const page of pages) for (let i = 0; i < spec.warmup; i++) renderToString(page.root);
   return pages;
 }
 
-/** One round: `renders` renders of each page in turn. */
-function round(pages: Loaded[], renders: number): FloorRound[] {
-  return pages.map((page) => {
+/** Every page both ways, so the JIT has seen all of them before any is measured. */
+async function warmUp(pages: Loaded[], warmup: number) {
+  for (const page of pages) for (let i = 0; i < warmup; i++) renderToString(page.root);
+  for (const page of pages) {
+    const streamed = await streamOnce(page.root);
+    // The streaming renderer writes the doctype itself (React Router's entry adds none).
+    const text = streamed.toString('utf8');
+    const at = firstDifference(text, DOCTYPE + renderToString(page.root));
+    if (at !== -1)
+      throw new Error(
+        `${page.name}: the streaming renderer wrote other bytes than renderToString at ${at}: …${text.slice(Math.max(0, at - 60), at + 60)}…`,
+      );
+    for (let i = 1; i < warmup; i++) await streamOnce(page.root);
+  }
+}
+
+/**
+ * The tree rendered the way app/entry.server.tsx renders a page: React DOM's streaming renderer,
+ * whole (`onAllReady`, no outlined parts), its chunks collected into one Buffer.
+ */
+function streamOnce(root: ReactElement): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        chunks.push(chunk);
+        callback();
+      },
+      final(callback) {
+        resolve(Buffer.concat(chunks));
+        callback();
+      },
+    });
+    const { pipe } = renderToPipeableStream(root, {
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onAllReady: () => pipe(sink),
+      onShellError: reject,
+    });
+  });
+}
+
+/**
+ * One round: `renders` renders of each page in turn with `renderToString` (the floor), then as
+ * many with the streaming renderer (what the same bytes cost React the way the server renders).
+ */
+async function round(pages: Loaded[], renders: number): Promise<FloorRound[]> {
+  const results: FloorRound[] = [];
+  for (const page of pages) {
     const cpuStart = cpuMicros();
     const wallStart = performance.now();
     for (let i = 0; i < renders; i++) renderToString(page.root);
     const wallMs = performance.now() - wallStart;
-    return { name: page.name, renders, cpuUs: cpuMicros() - cpuStart, wallMs };
-  });
+    const cpuUs = cpuMicros() - cpuStart;
+    const streamCpuStart = cpuMicros();
+    const streamWallStart = performance.now();
+    for (let i = 0; i < renders; i++) await streamOnce(page.root);
+    results.push({
+      name: page.name,
+      renders,
+      cpuUs,
+      wallMs,
+      streamCpuUs: cpuMicros() - streamCpuStart,
+      streamWallMs: performance.now() - streamWallStart,
+    });
+  }
+  return results;
 }
 
 const [specFile] = process.argv.slice(2);
 if (!specFile) throw new Error('usage: render-floor.ts <spec.json>');
-const pages = load(JSON.parse(readFileSync(specFile, 'utf8')) as FloorSpec);
+const spec = JSON.parse(readFileSync(specFile, 'utf8')) as FloorSpec;
+const pages = load(spec);
+await warmUp(pages, spec.warmup);
 const described: FloorPage[] = pages.map(({ root: _root, ...page }) => page);
 const send = process.send?.bind(process);
 if (!send) {
   // By hand: one round of 1000 renders of each page, printed.
-  console.log(JSON.stringify({ pages: described, round: round(pages, 1000) }, null, 2));
+  console.log(JSON.stringify({ pages: described, round: await round(pages, 1000) }, null, 2));
 } else {
   process.on('message', (message: FloorCommand) => {
-    if (message.type === 'round') send({ type: 'round', results: round(pages, message.renders) });
+    if (message.type === 'round')
+      void round(pages, message.renders).then((results) => send({ type: 'round', results }));
     // Disconnecting lets the process end.
     else process.disconnect();
   });

@@ -245,6 +245,23 @@ class Floor {
   }
 }
 
+/** The raw-server floor (bench/raw-page-server.ts) on `port`, answering the pages' saved bytes. */
+async function startRaw(port: number, specFile: string, pages: { path: string; file: string }[]) {
+  await writeFile(specFile, JSON.stringify({ pages }));
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join('bench', 'raw-page-server.ts'), String(port), specFile],
+    { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
+  );
+  children.add(child);
+  await new Promise<void>((resolve, reject) => {
+    child.once('message', () => resolve());
+    child.once('exit', (code) => reject(new Error(`the raw server exited (code ${code})`)));
+  });
+  if (child.pid === undefined) throw new Error('the raw server has no process id');
+  return { child, pid: child.pid };
+}
+
 /** A page's floor renders, added up. */
 interface FloorTally {
   renders: number;
@@ -252,10 +269,15 @@ interface FloorTally {
   wallMs: number;
   /** Each round's CPU ms per render. */
   rounds: number[];
+  /** The same renders with the streaming renderer: CPU µs and wall ms. */
+  streamCpuUs: number;
+  streamWallMs: number;
 }
 
 interface Measured {
   server: ServerResult[];
+  /** The raw-server floor's requests of each page, by page name. */
+  raw: Map<string, Tally>;
   floor: (FloorPage & FloorTally)[];
   idleMsPerS: number;
   connections: number;
@@ -294,6 +316,17 @@ async function measure(
     },
     join(work, 'floor.json'),
   );
+  const rawBase = `http://127.0.0.1:${options.port + 7}`;
+  const raw = await startRaw(
+    options.port + 7,
+    join(work, 'raw.json'),
+    pages.map((page) => ({ path: page.path, file: join(work, `${page.name}.html`) })),
+  );
+  const askRaw = async (page: Page) => {
+    const answer = await getPage(rawBase, page.path);
+    if (answer.status !== 200) throw new Error(`raw GET ${page.path}: ${answer.status}`);
+  };
+  for (let i = 0; i < WARMUP_REQUESTS; i++) for (const page of pages) await askRaw(page);
   try {
     // What the thread spends on its own (timers, the search index's sync), for the reader.
     const idleStart = threadTimes(pid);
@@ -309,26 +342,21 @@ async function measure(
     const server = new Map<string, Tally>(
       pages.map((page) => [page.name, { requests: 0, ticks: 0, runNs: 0, wallMs: 0, rounds: [] }]),
     );
+    const rawTallies = new Map<string, Tally>(
+      pages.map((page) => [page.name, { requests: 0, ticks: 0, runNs: 0, wallMs: 0, rounds: [] }]),
+    );
     const floors = new Map<string, FloorTally>(
-      pages.map((page) => [page.name, { renders: 0, cpuUs: 0, wallMs: 0, rounds: [] }]),
+      pages.map((page) => [
+        page.name,
+        { renders: 0, cpuUs: 0, wallMs: 0, rounds: [], streamCpuUs: 0, streamWallMs: 0 },
+      ]),
     );
     const requests = Math.max(1, Math.ceil(options.requests / ROUNDS));
     const renders = Math.max(1, Math.ceil(options.iterations / ROUNDS));
     for (let round = 0; round < ROUNDS; round++) {
       for (const page of pages) {
-        const total = server.get(page.name) as Tally;
-        const before = threadTimes(pid);
-        const started = performance.now();
-        for (let i = 0; i < requests; i++) await ask(page);
-        total.wallMs += performance.now() - started;
-        const after = threadTimes(pid);
-        total.ticks += after.ticks - before.ticks;
-        total.runNs += after.runNs - before.runNs;
-        total.requests += requests;
-        const runNs = after.runNs - before.runNs;
-        total.rounds.push(
-          (Number.isFinite(runNs) ? runNs / 1e6 : msOf(after.ticks - before.ticks)) / requests,
-        );
+        await tallied(server.get(page.name) as Tally, pid, requests, () => ask(page));
+        await tallied(rawTallies.get(page.name) as Tally, raw.pid, requests, () => askRaw(page));
       }
       for (const result of await floor.round(renders)) {
         const total = floors.get(result.name) as FloorTally;
@@ -336,6 +364,8 @@ async function measure(
         total.cpuUs += result.cpuUs;
         total.wallMs += result.wallMs;
         total.rounds.push(result.cpuUs / 1000 / result.renders);
+        total.streamCpuUs += result.streamCpuUs;
+        total.streamWallMs += result.streamWallMs;
       }
       console.log(`[render] round ${round + 1}/${ROUNDS} done`);
     }
@@ -346,22 +376,48 @@ async function measure(
         html: last.get(page.name) as Buffer,
       })),
       floor: checked.map((page) => ({ ...page, ...(floors.get(page.name) as FloorTally) })),
+      raw: rawTallies,
       idleMsPerS,
       connections,
     };
   } finally {
     await floor.end();
+    await stopBuiltServer(raw.child);
+    children.delete(raw.child);
   }
+}
+
+/** `requests` requests (one after the other), the thread `pid`'s CPU time added to `total`. */
+async function tallied(total: Tally, pid: number, requests: number, ask: () => Promise<void>) {
+  const before = threadTimes(pid);
+  const started = performance.now();
+  for (let i = 0; i < requests; i++) await ask();
+  total.wallMs += performance.now() - started;
+  const after = threadTimes(pid);
+  const runNs = after.runNs - before.runNs;
+  total.ticks += after.ticks - before.ticks;
+  total.runNs += runNs;
+  total.requests += requests;
+  total.rounds.push(
+    (Number.isFinite(runNs) ? runNs / 1e6 : msOf(after.ticks - before.ticks)) / requests,
+  );
 }
 
 interface Row {
   server: ServerResult;
   floor: FloorPage & FloorTally;
+  raw: Tally;
 }
 
 const serverMs = (row: Row) => msOf(row.server.ticks) / row.server.requests;
 const floorMs = (row: Row) => row.floor.cpuUs / 1000 / row.floor.renders;
 const ratioOf = (row: Row) => serverMs(row) / floorMs(row);
+const streamMs = (row: Row) => row.floor.streamCpuUs / 1000 / row.floor.renders;
+/** The raw server's main-thread ms per request (schedstat's ns: its ticks round to nothing). */
+const rawMs = (row: Row) =>
+  Number.isFinite(row.raw.runNs)
+    ? row.raw.runNs / 1e6 / row.raw.requests
+    : msOf(row.raw.ticks) / row.raw.requests;
 /** The lowest and highest of the rounds' own ratios. */
 function roundRatios(row: Row): [number, number] {
   const ratios = row.server.rounds.map((ms, i) => ms / (row.floor.rounds[i] ?? NaN));
@@ -434,6 +490,7 @@ function section(
         `${ratio <= TARGET_RATIO ? 'met' : `**missed** (> ${TARGET_RATIO}×)`} | ${(server.wallMs / server.requests).toFixed(2)} |`,
     );
   }
+  lines.push(...floorsSideBySide(rows));
   lines.push(
     '',
     'Issue 37 as filed, for comparison: the code before route modules per URL pattern and single fetch (ADR 067), the ' +
@@ -454,6 +511,32 @@ function section(
     );
   lines.push(end);
   return lines.join('\n');
+}
+
+/**
+ * The floors side by side, in the same rounds: React's streaming renderer on the same tree (how
+ * the server renders), and Node's bare `node:http` sending the same bytes (bench/raw-page-server.ts).
+ */
+function floorsSideBySide(rows: Row[]): string[] {
+  const lines = [
+    '',
+    'The floors side by side, measured in the same rounds: **stream** = the same bare tree rendered with `renderToPipeableStream` ' +
+      'the way `app/entry.server.tsx` renders (whole, `onAllReady`, chunks collected into one Buffer; checked to write the same ' +
+      "bytes), in the floor's process; **raw http** = Node's own `node:http` answering the page's path with the same bytes " +
+      "(`bench/raw-page-server.ts`, its main thread's schedstat run time per request), asked like the server. What is left, " +
+      'server − (raw http + stream), is the app, React Router and Fastify (the profile: `BENCH_WEB_RENDER_PROFILE=<page>`).',
+    '',
+    '| page | server ms | renderToString ms | stream ms | raw http ms | raw http + stream ms | server ÷ (raw http + stream) | left for app, router, Fastify ms |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
+  ];
+  for (const row of rows) {
+    const both = rawMs(row) + streamMs(row);
+    lines.push(
+      `| ${row.server.page.name} | ${serverMs(row).toFixed(2)} | ${floorMs(row).toFixed(3)} | ${streamMs(row).toFixed(3)} | ` +
+        `${rawMs(row).toFixed(3)} | ${both.toFixed(3)} | ${(serverMs(row) / both).toFixed(1)}× | ${(serverMs(row) - both).toFixed(2)} |`,
+    );
+  }
+  return lines;
 }
 
 /** Runs the render-cost part and writes its block of bench/RESULTS.md. */
@@ -480,13 +563,16 @@ export async function runRender(options: RenderOptions, version: string): Promis
     const rows = measured.server.map((result): Row => {
       const floor = measured.floor.find((page) => page.name === result.page.name);
       if (!floor) throw new Error(`no floor for ${result.page.name}`);
-      return { server: result, floor };
+      const raw = measured.raw.get(result.page.name);
+      if (!raw) throw new Error(`no raw-server figures for ${result.page.name}`);
+      return { server: result, floor, raw };
     });
     for (const row of rows)
       console.log(
         `[render] ${row.server.page.name}: server ${serverMs(row).toFixed(2)} ms/page ` +
           `(schedstat ${(row.server.runNs / 1e6 / row.server.requests).toFixed(2)}), floor ${floorMs(row).toFixed(3)} ms ` +
-          `(wall ${(row.floor.wallMs / row.floor.renders).toFixed(3)}), ratio ${ratioOf(row).toFixed(1)} ` +
+          `(wall ${(row.floor.wallMs / row.floor.renders).toFixed(3)}), stream ${streamMs(row).toFixed(3)} ms, ` +
+          `raw http ${rawMs(row).toFixed(3)} ms, ratio ${ratioOf(row).toFixed(1)} ` +
           `(rounds ${roundRatios(row)
             .map((r) => r.toFixed(1))
             .join('–')}), ` +
