@@ -12,6 +12,9 @@ export const Video = z
     duration_ms: z.number().int(),
     width: z.number().int(),
     height: z.number().int(),
+    has_audio: z
+      .boolean()
+      .describe('The clip has a sound track; a silent clip offers no Mute/Unmute (ADR 077)'),
   })
   .meta({ id: 'Video' });
 

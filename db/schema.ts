@@ -197,6 +197,8 @@ export const reviews = pgTable(
     durationMs: integer('duration_ms').notNull(),
     width: smallint('width').notNull(),
     height: smallint('height').notNull(),
+    /** The clip has a sound track: players offer Mute/Unmute only then (ADR 077). */
+    hasAudio: boolean('has_audio').notNull().default(false),
     viewCount: integer('view_count').notNull().default(0),
     rankScore: real('rank_score').notNull().default(0),
     createdAt: createdAt(),

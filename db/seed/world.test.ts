@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { SUPER_CATEGORIES } from '../../contract/classifications';
+import { placeHue } from '../../contract/place-look';
 import { idFromLocationIdentifier } from '../../contract/slug';
-import { FEATURED_REVIEW_IDS, TRENDING_RESTAURANT_COUNT, generateWorld } from './world';
+import { CLIPS, FEATURED_REVIEW_IDS, TRENDING_RESTAURANT_COUNT, generateWorld } from './world';
+import { PLACE_KINDS } from './world-data';
 
 const world = generateWorld();
 
@@ -76,10 +78,37 @@ describe('the seeded world', () => {
       counts.set(review.locationId, (counts.get(review.locationId) ?? 0) + 1);
       expect(review.durationMs).toBeGreaterThan(1000);
       expect(review.caption).not.toMatch(/[{}]/);
-      expect(review.clip).toMatch(/^(dining|nightlife|hotel|experiences|shopping)-\d$/);
     }
     for (const place of world.locations) expect(counts.get(place.id)).toBeGreaterThanOrEqual(8);
     expect(new Set(world.reviews.map((r) => r.id)).size).toBe(world.reviews.length);
+  });
+
+  it('shows each place in clips of its own kind, with sound exactly where the clip has it', () => {
+    const kindOf = new Map(world.locations.map((l) => [l.id, l.kind]));
+    const clips = new Map(CLIPS.map((c) => [c.name, c]));
+    for (const review of world.reviews) {
+      const clip = clips.get(review.clip);
+      expect(clip?.kind).toBe(kindOf.get(review.locationId));
+      expect(review.hasAudio).toBe(clip?.hasAudio);
+    }
+    expect(new Set(CLIPS.map((c) => c.kind))).toEqual(new Set(PLACE_KINDS.map((k) => k.key)));
+    expect(new Set(world.reviews.map((r) => r.hasAudio))).toEqual(new Set([true, false]));
+  });
+
+  it('gives two places of the same kind in a city their own names and looks (ADR 077)', () => {
+    const groups = new Map<string, typeof world.locations>();
+    for (const place of world.locations) {
+      const key = `${place.cityId} ${place.kind}`;
+      groups.set(key, [...(groups.get(key) ?? []), place]);
+    }
+    const shared = [...groups.values()].filter((places) => places.length > 1);
+    expect(shared.length).toBeGreaterThan(50);
+    for (const places of shared) {
+      // the same kind's clip, so the name and the hue are what set them apart
+      expect(new Set(places.map((l) => l.posterClip)).size).toBe(1);
+      expect(new Set(places.map((l) => l.name)).size).toBe(places.length);
+      expect(new Set(places.map((l) => placeHue(l.id))).size).toBe(places.length);
+    }
   });
 
   it('holds the default featured review ids of spec §9', () => {

@@ -37,12 +37,15 @@ const FIRST_LOCATION_ID = 1_001;
 const DAY = 86_400_000;
 const SUPERS: SuperCategory[] = ['dining', 'nightlife', 'hotel', 'experiences', 'shopping'];
 
+/** A clip of db/seed/media/clips: each kind of place has its own (ADR 077). */
 export interface ClipInfo {
   name: string;
-  theme: SuperCategory;
+  /** PLACE_KINDS key. */
+  kind: string;
   durationMs: number;
   width: number;
   height: number;
+  hasAudio: boolean;
 }
 export const CLIPS = clipManifest as ClipInfo[];
 
@@ -114,6 +117,7 @@ export interface WorldReview {
   durationMs: number;
   width: number;
   height: number;
+  hasAudio: boolean;
   viewCount: number;
   rankScore: number;
   createdAt: Date;
@@ -261,7 +265,7 @@ export function generateWorld(options: WorldOptions = {}): World {
       locations.push(location);
 
       const theme: SuperCategory = location.superCategories[0] ?? 'experiences';
-      const themedClips = CLIPS.filter((c) => c.theme === theme);
+      const kindClips = CLIPS.filter((c) => c.kind === kind.key);
       const dishes = kind.cuisines.flatMap(
         (s) => CUISINES.find((c) => c.safeName === s)?.dishes ?? [],
       );
@@ -270,7 +274,7 @@ export function generateWorld(options: WorldOptions = {}): World {
       const placeReviews: WorldReview[] = [];
       for (let i = 0; i < count; i++) {
         const author = random.chance(0.8) ? random.pick(locals) : random.pick(creators);
-        const clip = random.pick(themedClips.length > 0 ? themedClips : CLIPS);
+        const clip = random.pick(kindClips.length > 0 ? kindClips : CLIPS);
         const ageDays = random.skewed(540, 2);
         const viewCount = random.skewed(50_000, 4) + random.int(20, 400);
         const templates = isHospitality(kind) ? CAPTION_TEMPLATES[theme] : NON_HOSPITALITY_CAPTIONS;
@@ -290,6 +294,7 @@ export function generateWorld(options: WorldOptions = {}): World {
           durationMs: clip.durationMs,
           width: clip.width,
           height: clip.height,
+          hasAudio: clip.hasAudio,
           viewCount,
           // A discovery feed leads with hospitality; a dental clinic's video ranks lower.
           rankScore: round(

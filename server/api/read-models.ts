@@ -290,6 +290,7 @@ const reviewColumns = {
   durationMs: reviews.durationMs,
   width: reviews.width,
   height: reviews.height,
+  hasAudio: reviews.hasAudio,
   location: summaryColumns,
   author: authorColumns,
 };
@@ -423,6 +424,7 @@ type ReviewRow = {
   durationMs: number;
   width: number;
   height: number;
+  hasAudio: boolean;
   location: SummaryRow;
   author: AuthorRow;
 };
@@ -445,6 +447,7 @@ function toReview(ctx: ReadContext, row: ReviewRow, shared: SharedParts): Review
       duration_ms: row.durationMs,
       width: row.width,
       height: row.height,
+      has_audio: row.hasAudio,
     },
     location,
     author,

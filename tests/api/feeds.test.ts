@@ -3,7 +3,13 @@ import { api, baseUrl } from './client';
 
 type Review = {
   clm_id: number;
-  video: { mp4_url: string; webm_url: string; poster_url: string; duration_ms: number };
+  video: {
+    mp4_url: string;
+    webm_url: string;
+    poster_url: string;
+    duration_ms: number;
+    has_audio: boolean;
+  };
   location: { clm_id: number; city_slug: string };
   author: { clm_username: string };
 };
@@ -32,6 +38,12 @@ describe('GET /api/v4/global/watch', () => {
       expect(media.headers.get('content-type')).toContain(type);
       expect((await media.arrayBuffer()).byteLength).toBeGreaterThan(1000);
     }
+  });
+
+  it('says which clips have a sound track: some do, some do not (ADR 077)', async () => {
+    const { body } = await api<{ results: { video: Review }[] }>('/api/v4/global/watch?limit=30');
+    const sound = body.results.map(({ video }) => video.video.has_audio);
+    expect(new Set(sound)).toEqual(new Set([true, false]));
   });
 
   it('shows one video per place, without repeats', async () => {

@@ -880,7 +880,7 @@ describe('fuzz: no input reaches a 500, and a refused request writes nothing', (
             'session/end',
           ]);
         if (url.startsWith('/media/'))
-          return rng.pick(['clips/dining-1.jpg', 'qr/app-download.svg', 'nothing']);
+          return rng.pick(['clips/pizzeria.jpg', 'qr/app-download.svg', 'nothing']);
         return pagePath().slice(1);
       }
       if (name === 'provider') return rng.pick(['google', 'facebook', 'apple']);

@@ -81,8 +81,8 @@ beforeAll(async () => {
             'p', 'd', '[]'::jsonb, '{shopping}', '{}')`);
   await handle.db.execute(sql`
     insert into reviews (id, location_id, city_id, author_id, caption, clip, duration_ms, width, height)
-    values (100, 10, 1, 1, 'c', 'dining-1', 10000, 720, 1280),
-           (200, 20, 1, 1, 'c', 'shopping-1', 10000, 720, 1280)`);
+    values (100, 10, 1, 1, 'c', 'pizzeria', 10000, 720, 1280),
+           (200, 20, 1, 1, 'c', 'bookstore', 10000, 720, 1280)`);
   // Old rows: one device read video 100 last year and last month; a share of each kind.
   await handle.db.execute(sql`
     insert into review_reads (review_id, device_id, watched_duration_ms, first_read_at, last_read_at)

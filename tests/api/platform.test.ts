@@ -37,7 +37,7 @@ describe('security headers', () => {
     for (const path of [
       '/api/v4/global/watch?limit=1',
       '/api/v2/locations/abc',
-      '/media/clips/dining-1.jpg',
+      '/media/clips/pizzeria.jpg',
       '/',
       '/api/nothing',
     ]) {
@@ -54,7 +54,7 @@ describe('security headers', () => {
   });
 
   it('are on a part of a video (a range answer, 206) and on a 304', async () => {
-    const part = await fetch(baseUrl() + '/media/clips/dining-1.mp4', {
+    const part = await fetch(baseUrl() + '/media/clips/pizzeria.mp4', {
       headers: { range: 'bytes=0-99' },
     });
     expect(part.status).toBe(206);

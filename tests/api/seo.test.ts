@@ -250,7 +250,7 @@ describe('sitemap chunks past 10,000 rows', () => {
           cityId: 1,
           authorId: 1,
           caption: '',
-          clip: 'dining-1',
+          clip: 'pizzeria',
           durationMs: 6_000,
           width: 720,
           height: 1280,

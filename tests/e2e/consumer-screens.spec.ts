@@ -148,6 +148,30 @@ test.describe('review page', () => {
   });
 });
 
+test.describe('sound controls', () => {
+  test('a video with a sound track offers Unmute; a silent one offers none (ADR 077)', async ({
+    page,
+    request,
+  }) => {
+    type Watch = { results: { video: { clm_id: number; video: { has_audio: boolean } } }[] };
+    const answer = await request.get('/api/v4/global/watch?limit=30');
+    const videos = ((await answer.json()) as Watch).results.map((r) => r.video);
+    const withSound = videos.find((v) => v.video.has_audio);
+    const silent = videos.find((v) => !v.video.has_audio);
+    expect(withSound && silent, 'a video with sound and a silent one').toBeTruthy();
+
+    await page.goto(`/reviews/${withSound!.clm_id}`);
+    await hydrated(page);
+    await expect(page.getByRole('button', { name: /^(Pause|Play)$/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Unmute' })).toBeVisible();
+
+    await page.goto(`/reviews/${silent!.clm_id}`);
+    await hydrated(page);
+    await expect(page.getByRole('button', { name: /^(Pause|Play)$/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^(Unmute|Mute)$/ })).toHaveCount(0);
+  });
+});
+
 test.describe('sharing', () => {
   test('a page opened with ?referrer= records the share once', async ({ page }) => {
     const posts: string[] = [];

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { ReactNode } from 'react';
 import type { LocationSummary } from '../../../contract/locations';
+import { placeFilter } from '../../../contract/place-look';
 import styles from './poster-card.module.css';
 
 /** What a place's card shows (a city strip, related places): all a page keeps of the place. */
@@ -26,11 +27,13 @@ export const placeCard = (place: LocationSummary): PlaceCard => ({
 /**
  * A link with a poster, a title and a line under it: places in a city strip, related places,
  * a creator's collections, search results. `row` puts a small poster beside the text;
- * `children` are further lines under the detail (price, open now, distance).
+ * `children` are further lines under the detail (price, open now, distance). A place's card
+ * passes `placeId`: the poster, its kind's picture, takes the place's own hue (ADR 077).
  */
 export function PosterCard({
   href,
   posterUrl,
+  placeId,
   title,
   detail,
   shape = 'portrait',
@@ -40,6 +43,7 @@ export function PosterCard({
 }: {
   href: string;
   posterUrl: string | null;
+  placeId?: number;
   title: string;
   detail: string;
   shape?: 'portrait' | 'square';
@@ -52,6 +56,7 @@ export function PosterCard({
       {posterUrl ? (
         <img
           className={styles.poster}
+          style={placeId === undefined ? undefined : { filter: placeFilter(placeId) }}
           src={posterUrl}
           alt=""
           width={360}

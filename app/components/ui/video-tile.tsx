@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { placeFilter } from '../../../contract/place-look';
 import type { Review } from '../../../contract/reviews';
 import { paths } from '../../paths';
 import { Avatar } from './avatar';
@@ -6,7 +7,7 @@ import styles from './video-tile.module.css';
 
 /**
  * A 9:16 poster tile of a review: creator and place over a soft gradient, as the brand direction
- * draws video tiles. A `priority` tile is the page's main image: loaded at once, at high priority
+ * draws video tiles, in the place's own hue (ADR 077). A `priority` tile is the page's main image: loaded at once, at high priority
  * (the server preloads it).
  */
 export function VideoTile({ review, priority = false }: { review: Review; priority?: boolean }) {
@@ -14,6 +15,7 @@ export function VideoTile({ review, priority = false }: { review: Review; priori
     <Link to={paths.review(review.clm_id)} className={styles.tile}>
       <img
         className={styles.poster}
+        style={{ filter: placeFilter(review.location.clm_id) }}
         src={review.video.poster_url}
         alt=""
         width={review.video.width}

@@ -121,6 +121,7 @@ export function CityPage({
                     <PosterCard
                       href={paths.locationInCity(place.city_slug, place.clm_slug)}
                       posterUrl={place.poster_url}
+                      placeId={place.clm_id}
                       title={place.clm_name}
                       detail={`${place.clm_label} · ${place.clm_neighborhood}`}
                       // The first strip's first cards are on screen at once (the page's largest

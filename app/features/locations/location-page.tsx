@@ -257,6 +257,7 @@ export function LocationPage({
                   layout="row"
                   href={paths.locationInCity(place.city_slug, place.clm_slug)}
                   posterUrl={place.poster_url}
+                  placeId={place.clm_id}
                   title={place.clm_name}
                   detail={`${place.clm_label} · ${place.clm_neighborhood}`}
                 />

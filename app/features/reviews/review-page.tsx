@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { MapPin } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { placeFilter } from '../../../contract/place-look';
 import type { Review, VideoList } from '../../../contract/reviews';
 import { Avatar } from '../../components/ui/avatar';
 import { VideoGrid } from '../../components/ui/video-grid';
@@ -53,7 +54,13 @@ export function ReviewPage({
           <div className={styles.actions}>{actions}</div>
           <Link to={placeHref} className={styles.place}>
             {place.poster_url ? (
-              <img src={place.poster_url} alt="" width={72} height={128} />
+              <img
+                src={place.poster_url}
+                alt=""
+                width={72}
+                height={128}
+                style={{ filter: placeFilter(place.clm_id) }}
+              />
             ) : null}
             <span>
               <small>{place.clm_label}</small>

@@ -395,6 +395,7 @@ function PlaceResult({
     <PosterCard
       href={paths.locationInCity(place.city_slug, place.clm_slug)}
       posterUrl={place.poster_url}
+      placeId={place.clm_id}
       title={place.clm_name}
       detail={[place.clm_label, where].filter(Boolean).join(' · ')}
       eager={eager}

@@ -82,6 +82,7 @@ const review = (id: number, at: LocationSummary, overrides: Partial<Review> = {}
       duration_ms: 15_000,
       width: 720,
       height: 1280,
+      has_audio: false,
     },
     location: at,
     author: author(900 + id),

@@ -89,6 +89,7 @@ const review: Review = {
     duration_ms: 6_000,
     width: 720,
     height: 1280,
+    has_audio: false,
   },
   location: {
     clm_id: 1234,

@@ -14,6 +14,7 @@ export function sampleReview(clmId: number, overrides: Partial<Review> = {}): Re
       duration_ms: 14_000,
       width: 720,
       height: 1280,
+      has_audio: true,
     },
     location: {
       clm_id: 500 + clmId,

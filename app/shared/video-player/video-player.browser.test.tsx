@@ -10,15 +10,17 @@ import styles from './video-player.module.css';
 /**
  * A real clip: the seed clips in the repository, served by the test's Vite server from the
  * project root. Chromium decodes it, so playing, pausing and muting are the browser's own.
+ * The cocktail bar's and the wine bar's clips have a sound track; the pizzeria's is silent.
  */
 const CLIPS = '/db/seed/media/clips';
-const clip = (id = 1, name = 'dining-1'): Review =>
+const clip = (id = 1, name = 'cocktail-bar', hasAudio = true): Review =>
   sampleReview(id, {
     video: {
       ...sampleReview(id).video,
       webm_url: `${CLIPS}/${name}.webm`,
       mp4_url: `${CLIPS}/${name}.mp4`,
       poster_url: `${CLIPS}/${name}.jpg`,
+      has_audio: hasAudio,
     },
   });
 
@@ -79,8 +81,8 @@ describe('VideoPlayer', () => {
   test('Unmute turns sound on for every player on the page; Mute turns it off again', async () => {
     await render(
       <>
-        <VideoPlayer review={clip(1, 'dining-1')} />
-        <VideoPlayer review={clip(2, 'dining-2')} />
+        <VideoPlayer review={clip(1, 'cocktail-bar')} />
+        <VideoPlayer review={clip(2, 'wine-bar')} />
       </>,
     );
     await expect.element(pauseButton()).toBeVisible();
@@ -94,6 +96,38 @@ describe('VideoPlayer', () => {
     await page.getByRole('button', { name: 'Mute', exact: true }).first().click();
     expect(videos().map((v) => v.muted)).toEqual([true, true]);
     expect(page.getByRole('button', { name: 'Unmute' }).elements()).toHaveLength(2);
+  });
+
+  test('a silent clip offers no Mute or Unmute; a clip with sound beside it does', async () => {
+    await render(
+      <>
+        <VideoPlayer review={clip(1, 'pizzeria', false)} />
+        <VideoPlayer review={clip(2, 'cocktail-bar')} />
+      </>,
+    );
+    await expect.element(pauseButton().first()).toBeVisible();
+    const controls = [...document.querySelectorAll(`.${styles.controls}`)];
+    expect(controls.map((c) => c.querySelectorAll('button').length)).toEqual([1, 2]);
+    expect(page.getByRole('button', { name: 'Unmute' }).elements()).toHaveLength(1);
+    expect(controls[1]!.contains(page.getByRole('button', { name: 'Unmute' }).element())).toBe(
+      true,
+    );
+  });
+
+  test("the place's name over the picture, and the place's own hue on it", async () => {
+    await render(
+      <>
+        <VideoPlayer review={clip(1, 'pizzeria', false)} />
+        <VideoPlayer review={clip(2, 'pizzeria', false)} />
+      </>,
+    );
+    const titles = [...document.querySelectorAll(`.${styles.title}`)];
+    expect(titles.map((t) => t.textContent)).toEqual(['Lula Cafe', 'Lula Cafe']);
+    // Same kind, same clip: two places still look apart (ADR 077).
+    const filters = videos().map((v) => getComputedStyle(v).filter);
+    expect(filters[0]).toMatch(/^hue-rotate\(/);
+    expect(filters[0]).not.toBe(filters[1]);
+    expect(getComputedStyle(poster()).filter).toBe(filters[0]);
   });
 
   test('sound refused without a tap: it plays on muted, and says so', async () => {

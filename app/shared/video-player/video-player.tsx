@@ -7,6 +7,7 @@ import {
   useSyncExternalStore,
   type SyntheticEvent,
 } from 'react';
+import { placeFilter } from '../../../contract/place-look';
 import type { Review } from '../../../contract/reviews';
 import { IN_VIEW_THRESHOLDS, isMostlyInView } from './in-view';
 import { setSoundOn, useSoundOn } from './sound-preference';
@@ -262,15 +263,18 @@ function Player({ review, onView, size = 'large', priority = false }: VideoPlaye
     }
   };
 
-  const { video } = review;
-  const label = `${review.location.clm_name}, a video by @${review.author.clm_username}`;
+  const { video, location } = review;
+  const label = `${location.clm_name}, a video by @${review.author.clm_username}`;
   const showPlayHint = !playing && (started || blocked || reducedMotion === true);
+  // The kind's clip in the place's own hue (ADR 077).
+  const look = { filter: placeFilter(location.clm_id) };
 
   return (
     <div ref={frameRef} className={[styles.player, styles[size]].filter(Boolean).join(' ')}>
       <video
         ref={videoRef}
         className={styles.video}
+        style={look}
         width={video.width}
         height={video.height}
         muted={muted}
@@ -304,6 +308,7 @@ function Player({ review, onView, size = 'large', priority = false }: VideoPlaye
       </video>
       <img
         className={[styles.poster, started && styles.posterHidden].filter(Boolean).join(' ')}
+        style={look}
         src={video.poster_url}
         alt=""
         width={video.width}
@@ -312,6 +317,16 @@ function Player({ review, onView, size = 'large', priority = false }: VideoPlaye
         fetchPriority={priority ? 'high' : 'auto'}
         decoding="async"
       />
+      {size === 'large' && (
+        // The place's name under the kind the clip shows, until the clip has played a moment (a
+        // feed lays the name over its slides itself); the video's label already says it.
+        <p
+          className={[styles.title, started && styles.titleGone].filter(Boolean).join(' ')}
+          aria-hidden="true"
+        >
+          {location.clm_name}
+        </p>
+      )}
       {showPlayHint && (
         <span className={styles.playHint} aria-hidden="true">
           <Play />
@@ -326,14 +341,17 @@ function Player({ review, onView, size = 'large', priority = false }: VideoPlaye
         >
           {playing ? <Pause aria-hidden="true" /> : <Play aria-hidden="true" />}
         </button>
-        <button
-          type="button"
-          className={styles.control}
-          aria-label={muted ? 'Unmute' : 'Mute'}
-          onClick={toggleSound}
-        >
-          {muted ? <VolumeX aria-hidden="true" /> : <Volume2 aria-hidden="true" />}
-        </button>
+        {/* A silent clip has nothing to unmute (ADR 077). */}
+        {video.has_audio && (
+          <button
+            type="button"
+            className={styles.control}
+            aria-label={muted ? 'Unmute' : 'Mute'}
+            onClick={toggleSound}
+          >
+            {muted ? <VolumeX aria-hidden="true" /> : <Volume2 aria-hidden="true" />}
+          </button>
+        )}
       </div>
       <span className={styles.track} aria-hidden="true">
         <span ref={barRef} className={styles.bar} />

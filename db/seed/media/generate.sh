@@ -1,20 +1,23 @@
 #!/usr/bin/env bash
-# Spotreel seed media generator.
+# Spotreel seed media generator (ADR 077).
 #
-# Produces 15 short, vertical (9:16, 360x640, 24 fps) clips used by the seeded
-# world: 3 per super-category theme (dining, nightlife, hotel, experiences,
-# shopping). For every clip it writes:
-#   clips/<name>.mp4   H.264 (Main profile), yuv420p, +faststart, no audio
-#   clips/<name>.webm  VP9, yuv420p, no audio
-#   clips/<name>.jpg   poster (a frame from the middle of the clip)
-# plus clips/manifest.json ([{ name, theme, durationMs, width, height }]).
+# Produces one short, vertical (9:16, 360x640, 24 fps) clip per kind of place in
+# db/seed/world-data.ts (PLACE_KINDS): the kind's name, a symbol of it and words of
+# what it serves or does, in colours of its own. Some kinds have a quiet synthesised
+# ambient sound track (room murmur, a soft beat, a calm pad); the others are silent.
+# For every clip it writes:
+#   clips/<kind>.mp4   H.264 (Main profile), yuv420p, +faststart; AAC mono if it has sound
+#   clips/<kind>.webm  VP9, yuv420p; Opus mono if it has sound
+#   clips/<kind>.jpg   poster (a frame from the middle of the clip)
+# plus clips/manifest.json ([{ name, kind, durationMs, width, height, hasAudio }]).
 #
-# Everything is synthesised with ffmpeg's lavfi sources/filters (gradients,
-# color, geq masks, drawbox, drawtext with DejaVu Sans Bold). No randomness
-# beyond fixed seeds and no downloads, so re-running it yields the same
-# pictures.
+# A place's own look (its hue, its name over the picture) is laid on by the app at run
+# time, so the product never needs ffmpeg: only this script does, and its outputs are
+# committed. Everything is synthesised from lavfi sources (gradients, drawtext with
+# DejaVu Sans Bold, anoisesrc, sine) with fixed seeds and no downloads, so re-running
+# it yields the same pictures.
 #
-# Usage (from the repo root):  bash db/seed/media/generate.sh [clip-name...]
+# Usage (from the repo root):  bash db/seed/media/generate.sh [kind...]
 # Requires: ffmpeg + ffprobe (Debian: apt-get install -y ffmpeg fonts-dejavu-core)
 set -euo pipefail
 
@@ -37,7 +40,7 @@ if [[ ! -f "$FONT" ]]; then
   exit 1
 fi
 ENCODERS="$(ffmpeg -hide_banner -encoders 2>/dev/null || true)"
-for enc in libx264 libvpx-vp9 mjpeg ffv1; do
+for enc in libx264 libvpx-vp9 mjpeg ffv1 aac libopus flac; do
   if [[ "$ENCODERS" != *" ${enc} "* ]]; then
     echo "error: this ffmpeg build has no '${enc}' encoder." >&2
     exit 1
@@ -46,329 +49,180 @@ done
 
 # ------------------------------------------------------------- settings ----
 W=360 H=640      # output size (9:16)
-MW=180 MH=320    # geq mask resolution (upscaled 2x with bicubic: soft + fast)
 FPS=24
-X264_CRF=24      # H.264 quality (lower = bigger)
-VP9_CRF=37       # VP9 quality (lower = bigger)
-JPG_Q=4          # mjpeg qscale, roughly "quality 80"
+DUR=5            # seconds; every motion below repeats in DUR, so the loop has no seam
+X264_CRF=28      # H.264 quality (lower = bigger)
+VP9_CRF=40       # VP9 quality (lower = bigger)
+JPG_Q=5          # mjpeg qscale, roughly "quality 75"
+AAC_RATE=40k     # mono AAC in the MP4
+OPUS_RATE=24k    # mono Opus in the WebM
 
-# Brand palette (reference): ink #15131C, paper #FFFBF6, coral #FF5A4E,
-# sun #FFC247, sea #2C7A7B
-INK="#15131C" PAPER="#FFFBF6" CORAL="#FF5A4E" SUN="#FFC247" SEA="#2C7A7B"
+INK="#15131C"
 
 TMP_DIR="$(mktemp -d "${TMPDIR:-/tmp}/spotreel-media.XXXXXX")"
 trap 'rm -rf "$TMP_DIR"' EXIT
-
 mkdir -p "$OUT_DIR"
 
-# -------------------------------------------------- expression helpers ----
-# All mask expressions are written in mask space (MW x MH = 180x320), with
-# geq's X, Y (pixel) and T (seconds). A mask term evaluates to 0..1.
-
-# soft-edged disc: disc cx cy r [soft]
-disc() { echo "clip(((${3})-hypot(X-(${1}),Y-(${2})))/(${4:-1})+0.5,0,1)"; }
-# gaussian glow: glow cx cy sigma
-glow() { echo "exp(-(pow(X-(${1}),2)+pow(Y-(${2}),2))/(2*pow(${3},2)))"; }
-# ring outline: ring cx cy r halfwidth
-ring() { echo "clip(((${4})-abs(hypot(X-(${1}),Y-(${2}))-(${3})))+0.5,0,1)"; }
-# axis-aligned soft rectangle: rect cx cy halfw halfh
-rect() { echo "clip(min((${3})-abs(X-(${1})),(${4})-abs(Y-(${2})))+0.5,0,1)"; }
-# join terms with '+'
-sum() { local IFS=+; echo "$*"; }
-
-# -------------------------------------------------------- graph builder ----
-# G holds the filtergraph; the current composite is labelled [b$N].
-G="" N=0 DUR=0
-
-# begin_clip <seconds> <gradients options>
-begin_clip() {
-  DUR="$1"
-  N=0
-  G="gradients=s=${W}x${H}:r=${FPS}:d=${DUR}:seed=1:${2},format=rgba[b0];"
-}
-
-# layer <color> <mask expression (0..1)> [opacity]
-# Draws a flat colour through a geq-computed alpha mask onto the composite.
-layer() {
-  local color="$1" expr="$2" op="${3:-1}" n=$((N + 1))
-  G+="color=c=${color}:s=${W}x${H}:r=${FPS}:d=${DUR},format=rgb24[c${n}];"
-  G+="color=c=black:s=${MW}x${MH}:r=${FPS}:d=${DUR},format=gray,"
-  G+="geq=lum='255*clip((${expr})*(${op}),0,1)',scale=${W}:${H}:flags=bicubic[m${n}];"
-  G+="[c${n}][m${n}]alphamerge[l${n}];"
-  G+="[b${N}][l${n}]overlay=format=auto:shortest=1,format=rgba[b${n}];"
-  N=$n
-}
-
-# filter <plain filter chain applied to the composite> (static drawbox etc.)
-filter() {
-  local n=$((N + 1))
-  G+="[b${N}]${1}[b${n}];"
-  N=$n
-}
-
-# finish_clip <label> <text colour> <accent colour>
-# The label sits near the top: the app lays the place name and creator over the bottom of every
-# tile and of the feed.
-finish_clip() {
-  local label="$1" fg="$2" accent="$3"
-  G+="[b${N}]"
-  G+="drawbox=x=(iw-40)/2:y=56:w=40:h=5:color=${accent}:t=fill:enable='gte(t,0.4)',"
-  G+="drawtext=fontfile=${FONT}:text='${label}':fontsize=30:fontcolor=${fg}"
-  G+=":x=(w-text_w)/2:y=76:shadowcolor=${INK}@0.35:shadowx=0:shadowy=2"
-  G+=":alpha='clip((t-0.2)/0.8,0,1)',"
-  G+="format=yuv420p[out]"
-}
-
-THEME_LABEL_dining="Food & Drink"
-THEME_LABEL_nightlife="Nightlife"
-THEME_LABEL_hotel="Hotels"
-THEME_LABEL_experiences="Experiences"
-THEME_LABEL_shopping="Shopping"
-
-# ------------------------------------------------------------ the clips ----
-# Each build_<name> function defines one clip's graph.
-
-# Food & Drink 1: rising sun over a warm coral/sun gradient, steam bubbles.
-build_dining_1() {
-  begin_clip 5.0 "c0=${CORAL}:c1=#FF8A3D:c2=${SUN}:n=3:x0=0:y0=640:x1=360:y1=0:speed=0.02"
-  local sy="(205-7*T)"
-  layer "#FFE7B0" "$(glow 90 "$sy" 48)" 0.6
-  layer "#FFF3DC" "$(disc 90 "$sy" 32 1.2)"
-  local b=() k
-  for k in 0 1 2 3 4 5; do
-    b+=("$(disc "(22+27*$k+7*sin(T*1.3+$k))" "(340-mod(T*30+$k*61,380))" "(3+mod($k,3))" 1)")
-  done
-  layer "$PAPER" "$(sum "${b[@]}")" 0.55
-}
-
-# Food & Drink 2: a plate with orbiting garnish on a radial warm gradient.
-build_dining_2() {
-  begin_clip 6.0 "type=radial:c0=${SUN}:c1=#FF7A45:c2=${CORAL}:n=3:x0=180:y0=300:x1=360:y1=640:speed=0.01"
-  layer "#8C2F39" "$(disc 93 152 60 6)" 0.28
-  layer "$PAPER" "$(disc 90 146 58 1)"
-  layer "#F1DFCB" "$(ring 90 146 45 1.2)"
-  local g=() k
-  for k in 0 1 2 3 4 5; do
-    g+=("$(disc "(90+27*cos(T*0.6+$k*PI/3))" "(146+27*sin(T*0.6+$k*PI/3))" 6 1)")
-  done
-  layer "$CORAL" "$(sum "${g[@]}")"
-  layer "$SUN" "$(disc 90 146 "(12+1.5*sin(T*2))" 1)"
-}
-
-# Food & Drink 3: soft gingham tablecloth drifting, floating citrus slices.
-build_dining_3() {
-  begin_clip 4.5 "c0=${SUN}:c1=#FF8A3D:n=2:x0=0:y0=0:x1=0:y1=640:speed=0.015"
-  layer "$PAPER" "pow(0.5+0.5*sin((X+T*14)*0.21),4)+pow(0.5+0.5*sin((Y+T*9)*0.21),4)" 0.22
-  local c=() r=() k
-  for k in 0 1 2; do
-    c+=("$(disc "(40+50*$k+10*sin(T*0.9+$k*2))" "(70+85*$k-12*T)" 22 1)")
-    r+=("$(ring "(40+50*$k+10*sin(T*0.9+$k*2))" "(70+85*$k-12*T)" 15 1.2)")
-  done
-  layer "$CORAL" "$(sum "${c[@]}")"
-  layer "#FFD7A8" "$(sum "${r[@]}")"
-}
-
-# Nightlife 1: neon bokeh drifting over deep purple.
-build_nightlife_1() {
-  begin_clip 5.5 "c0=${INK}:c1=#2A0E4A:c2=#5B1A8C:n=3:x0=0:y0=640:x1=360:y1=0:speed=0.02"
-  layer "#B14EFF" "$(glow 90 330 70)" 0.5
-  local m=() cy=() my=(40 210 120 275 80 170) k
-  for k in 0 1 2 3 4 5; do
-    m+=("$(disc "(20+30*$k+8*sin(T*0.7+$k))" "(${my[$k]}-6*T)" "(9+2*mod($k,3))" 3)*(0.55+0.3*sin(T*2+$k))")
-  done
-  for k in 0 1 2 3 4; do
-    cy+=("$(disc "(160-34*$k+6*cos(T*0.8+$k))" "(30+55*$k+5*T)" "(7+2*mod($k,2))" 3)*(0.5+0.3*cos(T*1.7+$k*2))")
-  done
-  layer "#FF3CAC" "$(sum "${m[@]}")" 0.85
-  layer "#2DE2E6" "$(sum "${cy[@]}")" 0.8
-}
-
-# Nightlife 2: neon equalizer bars and a glowing ring.
-build_nightlife_2() {
-  begin_clip 4.0 "type=radial:c0=#3B1162:c1=${INK}:n=2:x0=180:y0=420:x1=180:y1=0:speed=0.01"
-  layer "#FF3CAC" "$(ring 90 105 42 1.3)+0.5*$(ring 90 105 42 4)*(0.6+0.4*sin(T*3))"
-  local pink=() cyan=() k
-  for k in 0 1 2 3 4 5 6 7; do
-    # bar k: centre x, bottom at y=240, animated height
-    local hh="(12+40*(0.5+0.5*sin(T*(2.2+0.45*$k)+$k*1.3)))"
-    local term
-    term="clip(min(5-abs(X-(20+20*$k)),min(240-Y,Y-(240-2*${hh})))+0.5,0,1)"
-    if (( k % 2 == 0 )); then pink+=("$term"); else cyan+=("$term"); fi
-  done
-  layer "#FF3CAC" "$(sum "${pink[@]}")"
-  layer "#2DE2E6" "$(sum "${cyan[@]}")"
-  layer "#B14EFF" "$(rect 90 246 82 1.5)" 0.9
-}
-
-# Nightlife 3: neon rings pulsing outward.
-build_nightlife_3() {
-  begin_clip 6.5 "c0=${INK}:c1=#3A0F5E:n=2:x0=0:y0=0:x1=0:y1=640:speed=0.01"
-  local d="hypot(X-90,Y-150)"
-  layer "#FF3CAC" "pow(0.5+0.5*cos((${d}-T*16)*2*PI/40),14)*exp(-${d}/110)" 1.2
-  layer "#2DE2E6" "pow(0.5+0.5*cos((${d}-T*16-20)*2*PI/40),24)*exp(-${d}/90)" 1.0
-  layer "$PAPER" "$(glow 90 150 10)" 0.7
-}
-
-# Hotels 1: calm sea horizon with a low sun and glinting waves.
-build_hotel_1() {
-  begin_clip 6.0 "c0=#EAF6F3:c1=#BFE3DE:c2=#8CC7C0:n=3:x0=0:y0=0:x1=0:y1=330:speed=0.00001"
-  layer "$SUN" "$(disc 120 "(158+4*T)" 24 1)" 0.9
-  local sea="clip(Y-(190+1.5*sin(X*0.05+T*0.8))+0.5,0,1)"
-  layer "$SEA" "$sea"
-  layer "#1B4F5A" "${sea}*clip((Y-190)/140,0,1)"
-  layer "$PAPER" "${sea}*pow(0.5+0.5*sin(X*0.08+Y*0.45-T*1.4),18)*clip((Y-192)/30,0,1)*clip((300-Y)/80,0,1)" 0.55
-}
-
-# Hotels 2: pool water caustics with a bobbing float.
-build_hotel_2() {
-  begin_clip 5.0 "c0=${SEA}:c1=#4FB3B0:c2=#7FD6CF:n=3:x0=0:y0=0:x1=360:y1=640:speed=0.01"
-  layer "$PAPER" "pow(abs(sin(X*0.09+1.6*sin(Y*0.07+T*0.9))+sin(Y*0.08+1.6*sin(X*0.06-T*0.7)))/2,5)" 0.5
-  local fx="(110+4*sin(T*0.9))" fy="(190+3*sin(T*1.3))"
-  layer "#1B4F5A" "$(ring "($fx+4)" "($fy+6)" 22 9)" 0.35
-  layer "$CORAL" "$(ring "$fx" "$fy" 22 9)"
-  layer "$PAPER" "$(ring "$fx" "$fy" 22 9)*gt(sin(atan2(Y-$fy,X-$fx)*4+T*0.5),0.3)"
-}
-
-# Hotels 3: dusk facade, windows softly lighting up, a moon.
-build_hotel_3() {
-  begin_clip 7.0 "c0=#1B4F5A:c1=${SEA}:c2=#8CC7C0:n=3:x0=0:y0=0:x1=0:y1=640:speed=0.00001"
-  layer "$PAPER" "$(disc 140 42 14 1)" 0.9
-  layer "$INK" "$(rect 90 230 66 160)" 0.6
-  # 4 x 6 window grid inside the facade, each fading on/off with its own phase
-  local cx="floor((X-34)/28)" cy="floor((Y-88)/26)"
-  local inwin="lt(X,146)*gte(X,34)*lt(Y,244)*gte(Y,88)*lt(mod(X-34,28),18)*lt(mod(Y-88,26),15)"
-  layer "$SUN" "${inwin}*clip(0.55+0.9*sin(T*0.7+${cx}*1.9+${cy}*2.7),0.12,1)"
-}
-
-# Experiences 1: parallax mountain ridges under a bright sky, drifting clouds.
-build_experiences_1() {
-  begin_clip 5.5 "c0=#1E88E5:c1=#6EC6FF:c2=#CFEFFF:n=3:x0=0:y0=0:x1=0:y1=300:speed=0.00001"
-  layer "$PAPER" "$(glow "(40+6*T)" 60 16)*1.4+$(glow "(58+6*T)" 66 12)*1.2+$(glow "(140-4*T)" 100 12)" 0.85
-  layer "#43A08A" "clip(Y-(165+22*sin(X*0.035+0.15*T+1)+9*sin(X*0.09+2))+0.5,0,1)"
-  layer "#2E9E4F" "clip(Y-(210+18*sin(X*0.045+0.3*T+3)+7*sin(X*0.11+1))+0.5,0,1)"
-  layer "#1B7A3A" "clip(Y-(255+14*sin(X*0.06+0.5*T)+5*sin(X*0.15+4))+0.5,0,1)"
-}
-
-# Experiences 2: hot-air balloons rising through a blue sky.
-build_experiences_2() {
-  begin_clip 4.5 "c0=#1565C0:c1=#4FC3F7:n=2:x0=0:y0=0:x1=0:y1=640:speed=0.01"
-  layer "$PAPER" "$(glow "(120+5*T)" 250 20)*1.3+$(glow "(145+5*T)" 258 14)" 0.7
-  local bx=(50 128 88) by0=(190 150 260) bs=(20 14 24) br=(22 15 17) cols=("#2ECC71" "$SUN" "#00BCD4") k
-  local strings=()
-  for k in 0 1 2; do
-    local cx="(${bx[$k]}+4*sin(T+$k))" cy="(${by0[$k]}-${bs[$k]}*T)" r="${br[$k]}"
-    layer "${cols[$k]}" "clip((${r}-hypot(X-${cx},(Y-${cy})/1.18))+0.5,0,1)"
-    strings+=("lt(abs(X-${cx}),0.7)*gt(Y,${cy}+${r}*1.18)*lt(Y,${cy}+${r}*1.18+10)")
-    strings+=("$(rect "$cx" "(${cy}+${r}*1.18+12)" 4 3)")
-  done
-  layer "$INK" "$(sum "${strings[@]}")" 0.7
-}
-
-# Experiences 3: vivid green/blue spiral with a pulsing ring.
-build_experiences_3() {
-  begin_clip 6.0 "type=spiral:c0=#00C853:c1=#00B0FF:c2=#1DE9B6:c3=#2962FF:n=4:x0=180:y0=320:x1=360:y1=640:speed=0.02"
-  layer "$PAPER" "$(ring 90 160 "(36+6*sin(T*1.5))" 2)" 0.8
-  local st=() k
-  for k in 0 1 2 3 4; do
-    st+=("$(disc "(90+(52+4*$k)*cos(T*(0.5+0.08*$k)+$k*1.26))" "(160+(52+4*$k)*sin(T*(0.5+0.08*$k)+$k*1.26))" 2.5 1)")
-  done
-  layer "$PAPER" "$(sum "${st[@]}")" 0.9
-  layer "#0B3D2E" "clip((hypot(X-90,(Y-160)*0.6)-90)/60,0,1)" 0.45
-}
-
-# Shopping 1: pastel shopping bags bobbing.
-build_shopping_1() {
-  begin_clip 5.0 "c0=#FFD6E0:c1=#E4D7FF:c2=#CFF5E7:n=3:x0=0:y0=0:x1=360:y1=640:speed=0.02"
-  local xs=(48 128 88) ys=(110 125 205) hw=(24 20 28) hh=(28 24 32) cols=("#FF8FAB" "#9D8CFF" "#5CCFA8") k
-  for k in 0 1 2; do
-    local cx="${xs[$k]}" cy="(${ys[$k]}+6*sin(T*1.4+$k*2))"
-    local top="(${cy}-${hh[$k]})"
-    layer "#15131C" "$(rect "($cx+3)" "($cy+4)" "${hw[$k]}" "${hh[$k]}")" 0.12
-    layer "${cols[$k]}" "$(rect "$cx" "$cy" "${hw[$k]}" "${hh[$k]}")+$(ring "$cx" "$top" 10 1.5)*lt(Y,${top})"
-    layer "$PAPER" "$(rect "$cx" "(${cy}-${hh[$k]}+8)" "${hw[$k]}" 1.5)" 0.7
-  done
-}
-
-# Shopping 2: drifting pastel polka dots around a "tag" circle.
-build_shopping_2() {
-  begin_clip 6.5 "c0=#FFF1E6:c1=#FDE2E4:c2=#E2ECE9:n=3:x0=0:y0=0:x1=360:y1=640:speed=0.015"
-  layer "#FFB3C6" "clip(5-hypot(mod(X+T*8,30)-15,mod(Y+T*8,30)-15)+0.5,0,1)" 0.85
-  layer "#BDE0FE" "clip(4-hypot(mod(X-T*6+15,30)-15,mod(Y+T*5,30)-15)+0.5,0,1)" 0.85
-  layer "#CDB4DB" "$(disc 92 152 52 3)" 0.45
-  layer "$PAPER" "$(disc 90 148 48 1)"
-  layer "#F7A1B5" "$(ring 90 148 "(38+2*sin(T*1.6))" 1.2)"
-}
-
-# Shopping 3: falling confetti squares (rotating) in three pastel colours.
-build_shopping_3() {
-  begin_clip 4.0 "c0=#E0F7FA:c1=#FCE4EC:c2=#FFF9C4:n=3:x0=0:y0=0:x1=0:y1=640:speed=0.02"
-  local cols=("#FF8FAB" "#7EC8E3" "#FFD166") k
-  for k in 0 1 2; do
-    # per column: horizontal sway + vertical fall, local coords rotated by angle
-    local col="floor((X+${k}*9)/27)"
-    local u="(mod(X+${k}*9,27)-13.5-5*sin(T*2+${col}*1.7+${k}))"
-    local v="(mod(Y-T*(34+7*${k})+${col}*(37+13*${k})+${k}*29,84)-42)"
-    local a="(T*(2+${k})+${col})"
-    layer "${cols[$k]}" "clip(min(4-abs(${u}*cos${a}+${v}*sin${a}),2.5-abs(${v}*cos${a}-${u}*sin${a}))+0.5,0,1)" 0.9
-  done
-}
-
-CLIPS=(
-  dining-1 dining-2 dining-3
-  nightlife-1 nightlife-2 nightlife-3
-  hotel-1 hotel-2 hotel-3
-  experiences-1 experiences-2 experiences-3
-  shopping-1 shopping-2 shopping-3
+# ---------------------------------------------------------------- kinds ----
+# key|label|symbol|three words|colour 1|colour 2|colour 3|text colour|sound
+# The key is PLACE_KINDS' key. Sound: none, room (a murmur of voices and plates), beat (a soft
+# four-on-the-floor under a low pad), calm (a slow pad over wind), groove (a walking bass line).
+KINDS=(
+  "italian-restaurant|Italian Restaurant|❦|PASTA BASIL VINO|#B8332E|#E8743B|#F6C667|#FFFBF6|room"
+  "taqueria|Taqueria|☀|TACOS SALSA LIME|#1E8C5A|#F2B705|#E4572E|#FFFBF6|room"
+  "pizzeria|Pizzeria|◕|SLICE MARGHERITA CRUST|#C0392B|#F39C12|#FBE3B0|#FFFBF6|none"
+  "burger-joint|Burger Joint|☰|BURGERS FRIES SHAKES|#7A3E1D|#D9822B|#F4D35E|#FFFBF6|none"
+  "coffee-shop|Coffee Shop|☕|ESPRESSO LATTE BEANS|#4B2E20|#8C5A3C|#D9B38C|#FFFBF6|calm"
+  "brunch-cafe|Brunch Cafe|◎|EGGS MIMOSA PANCAKES|#F7B32B|#FCE38A|#F38181|#15131C|none"
+  "sushi-bar|Sushi Bar|◉|NIGIRI MAKI SASHIMI|#10131F|#2B3A55|#E94F37|#FFFBF6|none"
+  "noodle-bar|Noodle Bar|♨|RAMEN PHO UDON|#8E1B1B|#D1495B|#EDAE49|#FFFBF6|room"
+  "bbq-joint|BBQ Joint|✹|BRISKET RIBS SMOKE|#2B1B17|#7F2E1B|#E07A1F|#FFFBF6|none"
+  "bakery|Bakery|❁|CROISSANT SOURDOUGH BUNS|#E9C46A|#F4E1C1|#D4A373|#15131C|none"
+  "seafood-restaurant|Seafood & Oyster Bar|⚓|OYSTERS CRAB CHOWDER|#0B3C5D|#328CC1|#D9E8F5|#FFFBF6|calm"
+  "mediterranean-grill|Mediterranean Grill|☼|MEZZE OLIVES KEBAB|#1D5C63|#E9B44C|#F2E8CF|#FFFBF6|none"
+  "neighborhood-restaurant|Neighborhood Restaurant|⌂|DINNER REGULARS SPECIALS|#3D405B|#E07A5F|#F2CC8F|#FFFBF6|room"
+  "bistro|Bistro|❧|STEAK FRITES VIN|#5C1A1B|#9E2A2B|#E09F3E|#FFFBF6|none"
+  "food-hall|Food Hall|▦|STALLS SNACKS TABLES|#264653|#2A9D8F|#E9C46A|#FFFBF6|room"
+  "cocktail-bar|Cocktail Bar|▽|NEGRONI MARTINI SOUR|#1B1030|#5B1A8C|#FF3CAC|#FFFBF6|groove"
+  "dive-bar|Dive Bar|★|BEER JUKEBOX POOL|#1A1A1A|#3E2C23|#C8553D|#FFFBF6|none"
+  "brewery|Brewery & Taproom|❋|IPA STOUT PILSNER|#3A2E0F|#C68B19|#F2D16B|#FFFBF6|room"
+  "wine-bar|Wine Bar|♦|RED WHITE ROSE|#3B0A1E|#7B1E3A|#C9A66B|#FFFBF6|groove"
+  "nightclub|Nightclub|✦|DANCE BASS DJ|#0D0221|#261447|#2DE2E6|#FFFBF6|beat"
+  "live-music-bar|Live Music Bar|♫|LIVE ENCORE STAGE|#140F2D|#3F1D5C|#F7B32B|#FFFBF6|groove"
+  "boutique-hotel|Boutique Hotel|⚜|SUITES LOBBY DESIGN|#1F3B3A|#2C7A7B|#E8D5B7|#FFFBF6|none"
+  "hotel|Hotel|☾|ROOMS POOL VIEWS|#0F2540|#2E5E8C|#A9CCE3|#FFFBF6|calm"
+  "bed-and-breakfast|Bed & Breakfast|✿|COZY ROOMS BREAKFAST|#6B8F71|#AAD2BA|#F5E6CC|#15131C|none"
+  "hotel-rooftop-bar|Hotel Rooftop Bar|☽|ROOFTOP SUNSET SKYLINE|#2E1F4F|#C0587E|#F9A03F|#FFFBF6|groove"
+  "museum|Museum|⚱|GALLERY EXHIBITS ART|#2F2F2F|#6D6875|#E5D3B3|#FFFBF6|none"
+  "food-tour|Food Tour|⚑|TASTINGS STOPS LOCALS|#2A9D8F|#F4A261|#E76F51|#FFFBF6|room"
+  "day-spa|Day Spa|♨|STEAM MASSAGE CALM|#9DB4AB|#D8E2DC|#F4ACB7|#15131C|calm"
+  "escape-room|Escape Room|?|CLUES LOCKS ESCAPE|#0B0C10|#1F2833|#C5A70A|#FFFBF6|none"
+  "bowling-alley|Bowling Alley|♙|STRIKE SPARE LANES|#1B1B3A|#693668|#F2545B|#FFFBF6|beat"
+  "park|Park & Garden|☘|TREES PICNIC TRAILS|#2D6A4F|#74C69D|#D8F3DC|#FFFBF6|calm"
+  "clothing-boutique|Clothing Boutique|✂|DRESSES DENIM LINEN|#F1C0B9|#E5989B|#6D597A|#15131C|none"
+  "bookstore|Bookstore|✎|NOVELS POETRY ZINES|#283618|#606C38|#FEFAE0|#FFFBF6|none"
+  "vintage-store|Vintage Store|✻|RETRO VINYL DENIM|#BC6C25|#DDA15E|#FEFAE0|#15131C|none"
+  "record-store|Record Store|◎|VINYL LPS B-SIDES|#111111|#353535|#F25C54|#FFFBF6|groove"
+  "gift-shop|Gift & Design Shop|✧|GIFTS PRINTS CANDLES|#FFD6E0|#E4D7FF|#CFF5E7|#15131C|none"
+  "law-office|Law Office|⚖|COUNSEL CONTRACTS ADVICE|#1C2541|#3A506B|#C9B79C|#FFFBF6|none"
+  "accounting-firm|Accounting Firm|∑|TAXES AUDIT PAYROLL|#1B3A4B|#3E7C7C|#CFE0C3|#FFFBF6|none"
+  "dental-clinic|Dental Clinic|✚|SMILE CHECKUPS CARE|#E0FBFC|#98C1D9|#3D5A80|#15131C|none"
+  "physical-therapy-clinic|Physical Therapy Clinic|⚕|MOVE STRETCH RECOVER|#3D5A80|#98C1D9|#E0FBFC|#FFFBF6|none"
+  "coworking-space|Coworking Space|⚙|DESKS WIFI COFFEE|#22223B|#4A4E69|#C9ADA7|#FFFBF6|none"
+  "insurance-agency|Insurance Agency|☂|HOME AUTO LIFE|#14213D|#2B4C7E|#FCA311|#FFFBF6|none"
 )
 
-text_color_for() {
-  case "$1" in
-    shopping) echo "$INK" ;;
-    *) echo "$PAPER" ;;
-  esac
+field() { local IFS='|'; read -r -a F <<<"$1"; echo "${F[$2]}"; }
+kind_row() {
+  local row
+  for row in "${KINDS[@]}"; do
+    [[ "${row%%|*}" == "$1" ]] && { echo "$row"; return 0; }
+  done
+  return 1
 }
-accent_for() {
+
+# ------------------------------------------------------------- picture ----
+# drawtext options shared by every text: the font, and a soft shadow for contrast.
+txt() { echo "drawtext=fontfile=${FONT}:text='${1}':shadowcolor=${INK}@0.35:shadowx=0:shadowy=2:${2}"; }
+
+# video_graph <row>: background gradient, a halo and the kind's symbol bobbing in the middle,
+# six small symbols rising, its three words drifting across, and its name at the top.
+video_graph() {
+  local row="$1" label symbol words c1 c2 c3 fg
+  label="$(field "$row" 1)" symbol="$(field "$row" 2)" words="$(field "$row" 3)"
+  c1="$(field "$row" 4)" c2="$(field "$row" 5)" c3="$(field "$row" 6)" fg="$(field "$row" 7)"
+  local tau="(2*PI*t/${DUR})" g k
+  g="gradients=s=${W}x${H}:r=${FPS}:d=${DUR}:seed=1:c0=${c1}:c1=${c2}:c2=${c3}:n=3"
+  g+=":x0=0:y0=${H}:x1=${W}:y1=0:speed=0.012,"
+  g+="drawtext=fontfile=${FONT}:text='●':fontsize=330:fontcolor=${fg}@0.16"
+  g+=":x=(w-text_w)/2:y=(h-text_h)/2-40+10*sin(${tau}),"
+  local opts
+  for k in 0 1 2 3 4 5; do
+    # symbol k rises one screen height (plus its own) per loop, from its own starting point
+    opts="fontsize=$((26 + 6 * (k % 3))):fontcolor=${fg}@0.45"
+    opts+=":x=$((24 + 56 * k))+10*sin(${tau}+${k})"
+    opts+=":y='mod($((k * 113))-t*$(((H + 60) / DUR)),$((H + 60)))-40'"
+    g+="$(txt "$symbol" "$opts"),"
+  done
+  g+="$(txt "$symbol" "fontsize=170:fontcolor=${fg}:x=(w-text_w)/2:y=(h-text_h)/2-40+14*sin(${tau})"),"
+  local word i=0
+  for word in $words; do
+    # each word crosses the frame once per loop; the three lines move at the same pace
+    opts="fontsize=30:fontcolor=${fg}@0.6:x='w-mod(t*$(((W + 360) / DUR))+$((i * 240)),w+360)'"
+    opts+=":y=$((430 + 44 * i))"
+    g+="$(txt "$word" "$opts"),"
+    i=$((i + 1))
+  done
+  g+="drawbox=x=(iw-40)/2:y=56:w=40:h=5:color=${fg}:t=fill,"
+  g+="$(txt "$label" "fontsize=$(label_size "$label"):fontcolor=${fg}:x=(w-text_w)/2:y=76"),"
+  g+="format=yuv420p"
+  echo "$g"
+}
+
+# Long names get a smaller size so they fit the 360 px width.
+label_size() { local n=${#1}; if ((n > 18)); then echo 22; elif ((n > 13)); then echo 26; else echo 30; fi; }
+
+# --------------------------------------------------------------- sound ----
+# audio_graph <style>: DUR seconds of quiet mono sound at 48 kHz, faded in and out so the loop
+# does not click. Levels stay low (a mean of about -30 to -38 dBFS): ambience, not music.
+audio_graph() {
+  local base="aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=mono"
+  local fade="afade=t=in:d=0.4,afade=t=out:st=$((DUR - 1)):d=1"
   case "$1" in
-    dining) echo "$SUN" ;;
-    nightlife) echo "#FF3CAC" ;;
-    hotel) echo "$SUN" ;;
-    experiences) echo "$SUN" ;;
-    shopping) echo "$CORAL" ;;
+    room) # a murmur: pink noise in the band of voices, swelling slowly
+      echo "anoisesrc=d=${DUR}:c=pink:seed=7:a=0.25,bandpass=f=700:width_type=o:w=2,tremolo=f=0.6:d=0.5,volume=1.5,${base},${fade}" ;;
+    calm) # wind-like brown noise under a slow fifth
+      echo "anoisesrc=d=${DUR}:c=brown:seed=3:a=0.3,lowpass=f=500[n];sine=f=220:d=${DUR}[s1];sine=f=330:d=${DUR}[s2];[s1][s2]amix=inputs=2,volume=0.12,tremolo=f=0.4:d=0.6[p];[n][p]amix=inputs=2,volume=1.8,${base},${fade}" ;;
+    beat) # a soft kick on every beat (120 bpm) under a low hum
+      echo "sine=f=55:d=${DUR},volume='0.5*exp(-12*mod(t,0.5))':eval=frame[k];sine=f=110:d=${DUR},volume=0.05[h];[k][h]amix=inputs=2,volume=3,${base},${fade}" ;;
+    groove) # a bass pulse walking between two notes, brushed by a little noise
+      echo "sine=f=82:d=${DUR},volume='0.4*exp(-6*mod(t,0.625))*(1-0.3*gte(mod(t,2.5),1.25))':eval=frame[b];anoisesrc=d=${DUR}:c=white:seed=5:a=0.04,highpass=f=4000,volume='exp(-20*mod(t+0.3125,0.625))':eval=frame[s];[b][s]amix=inputs=2,volume=3.6,${base},${fade}" ;;
   esac
 }
 
-ENC_FLAGS=(-map_metadata -1 -fflags +bitexact -flags:v +bitexact)
+# ------------------------------------------------------------- encoding ----
+ENC_FLAGS=(-map_metadata -1 -fflags +bitexact -flags:v +bitexact -flags:a +bitexact)
 
 render_clip() {
-  local name="$1" theme="${1%-*}" label_var
-  label_var="THEME_LABEL_${theme}"
-  "build_${name//-/_}"
-  finish_clip "${!label_var}" "$(text_color_for "$theme")" "$(accent_for "$theme")"
-
-  local frames master="${TMP_DIR}/${name}.mkv"
-  frames="$(awk -v d="$DUR" -v f="$FPS" 'BEGIN { printf "%d", d * f + 0.5 }')"
+  local key="$1" row sound frames master
+  row="$(kind_row "$key")"
+  sound="$(field "$row" 8)"
+  frames=$((DUR * FPS))
+  master="${TMP_DIR}/${key}.mkv"
 
   # 1) lossless master (so the three outputs show exactly the same pictures)
-  ffmpeg -nostdin -hide_banner -loglevel error -y \
-    -filter_complex "$G" -map "[out]" -frames:v "$frames" \
-    -c:v ffv1 -pix_fmt yuv420p "$master"
+  local graph maps=(-map "[v]") amaster=(-an)
+  graph="$(video_graph "$row")[v]"
+  if [[ "$sound" != none ]]; then
+    graph+=";$(audio_graph "$sound")[a]"
+    maps+=(-map "[a]")
+    amaster=(-c:a flac)
+  fi
+  ffmpeg -nostdin -hide_banner -loglevel error -y -filter_complex "$graph" "${maps[@]}" \
+    -frames:v "$frames" -t "$DUR" -c:v ffv1 -pix_fmt yuv420p "${amaster[@]}" "$master"
 
-  # 2) MP4 / H.264 Main, no audio, moov atom up front
-  ffmpeg -nostdin -hide_banner -loglevel error -y -i "$master" -an \
-    -c:v libx264 -preset veryslow -profile:v main -level:v 3.0 -crf "$X264_CRF" \
+  local amp4=(-an) awebm=(-an)
+  if [[ "$sound" != none ]]; then
+    amp4=(-c:a aac -b:a "$AAC_RATE" -ac 1)
+    awebm=(-c:a libopus -b:a "$OPUS_RATE" -ac 1)
+  fi
+
+  # 2) MP4 / H.264 Main, moov atom up front
+  ffmpeg -nostdin -hide_banner -loglevel error -y -i "$master" "${amp4[@]}" \
+    -c:v libx264 -preset slower -profile:v main -level:v 3.0 -crf "$X264_CRF" \
     -pix_fmt yuv420p -r "$FPS" -g 48 -x264-params "threads=1" \
-    -movflags +faststart "${ENC_FLAGS[@]}" "${OUT_DIR}/${name}.mp4"
+    -movflags +faststart "${ENC_FLAGS[@]}" "${OUT_DIR}/${key}.mp4"
 
-  # 3) WebM / VP9, no audio
-  ffmpeg -nostdin -hide_banner -loglevel error -y -i "$master" -an \
-    -c:v libvpx-vp9 -b:v 0 -crf "$VP9_CRF" -deadline good -cpu-used 1 \
+  # 3) WebM / VP9
+  ffmpeg -nostdin -hide_banner -loglevel error -y -i "$master" "${awebm[@]}" \
+    -c:v libvpx-vp9 -b:v 0 -crf "$VP9_CRF" -deadline good -cpu-used 2 \
     -threads 1 -pix_fmt yuv420p -r "$FPS" -g 96 \
-    "${ENC_FLAGS[@]}" "${OUT_DIR}/${name}.webm"
+    "${ENC_FLAGS[@]}" "${OUT_DIR}/${key}.webm"
 
   # 4) JPEG poster: the middle frame
   ffmpeg -nostdin -hide_banner -loglevel error -y -i "$master" \
     -vf "select='eq(n\\,$((frames / 2)))',format=yuvj420p" -frames:v 1 \
-    -c:v mjpeg -q:v "$JPG_Q" "${ENC_FLAGS[@]}" "${OUT_DIR}/${name}.jpg"
+    -c:v mjpeg -q:v "$JPG_Q" "${ENC_FLAGS[@]}" "${OUT_DIR}/${key}.jpg"
 
   rm -f "$master"
 }
@@ -378,16 +232,19 @@ probe_duration_ms() {
     awk '{ printf "%d", $1 * 1000 + 0.5 }'
 }
 
+# verify_video <file> <none|...>: the right size, audio exactly when the kind has sound, and
+# decodable to the end.
 verify_video() {
-  local f="$1" info errs
+  local f="$1" sound="$2" info audio errs
   info="$(ffprobe -v error -select_streams v:0 \
     -show_entries stream=codec_type,width,height -of csv=p=0 "$f")"
   if [[ "$info" != "video,${W},${H}" ]]; then
     echo "verify: $f: unexpected stream info '$info'" >&2
     return 1
   fi
-  if [[ -n "$(ffprobe -v error -select_streams a -show_entries stream=index -of csv=p=0 "$f")" ]]; then
-    echo "verify: $f: unexpected audio stream" >&2
+  audio="$(ffprobe -v error -select_streams a -show_entries stream=index -of csv=p=0 "$f")"
+  if [[ "$sound" == none && -n "$audio" ]] || [[ "$sound" != none && -z "$audio" ]]; then
+    echo "verify: $f: audio stream '${audio}' does not match sound '${sound}'" >&2
     return 1
   fi
   errs="$(ffmpeg -nostdin -v error -i "$f" -f null - 2>&1 || true)"
@@ -399,13 +256,15 @@ verify_video() {
 }
 
 # ----------------------------------------------------------------- main ----
-# Optional arguments: clip names to (re)render; default is all of them.
-# The manifest always covers all clips (so they must all exist).
-TODO=("${CLIPS[@]}")
-if (( $# > 0 )); then
-  for name in "$@"; do
-    if [[ " ${CLIPS[*]} " != *" ${name} "* ]]; then
-      echo "error: unknown clip '${name}'. Known: ${CLIPS[*]}" >&2
+# Optional arguments: kinds to (re)render; default is all of them.
+# The manifest always covers all kinds (so they must all exist).
+ALL=()
+for row in "${KINDS[@]}"; do ALL+=("${row%%|*}"); done
+TODO=("${ALL[@]}")
+if (($# > 0)); then
+  for key in "$@"; do
+    if ! kind_row "$key" >/dev/null; then
+      echo "error: unknown kind '${key}'. Known: ${ALL[*]}" >&2
       exit 1
     fi
   done
@@ -413,16 +272,16 @@ if (( $# > 0 )); then
 fi
 
 echo "Generating ${#TODO[@]} clip(s) into ${OUT_DIR}"
-for name in "${TODO[@]}"; do
-  printf '  %-14s ' "$name"
-  render_clip "$name"
-  echo "ok (${DUR}s)"
+for key in "${TODO[@]}"; do
+  printf '  %-24s ' "$key"
+  render_clip "$key"
+  echo "ok"
 done
 
-for name in "${CLIPS[@]}"; do
+for key in "${ALL[@]}"; do
   for ext in mp4 webm jpg; do
-    if [[ ! -s "${OUT_DIR}/${name}.${ext}" ]]; then
-      echo "note: ${name}.${ext} missing; run without arguments to build everything." >&2
+    if [[ ! -s "${OUT_DIR}/${key}.${ext}" ]]; then
+      echo "note: ${key}.${ext} missing; run without arguments to build everything." >&2
       echo "      manifest.json not written." >&2
       exit 0
     fi
@@ -430,25 +289,29 @@ for name in "${CLIPS[@]}"; do
 done
 
 echo "Verifying and writing manifest.json"
-manifest="${OUT_DIR}/manifest.json"
+manifest="${TMP_DIR}/manifest.json"
 {
   echo "["
   i=0
-  for name in "${CLIPS[@]}"; do
-    verify_video "${OUT_DIR}/${name}.mp4"
-    verify_video "${OUT_DIR}/${name}.webm"
-    ms="$(probe_duration_ms "${OUT_DIR}/${name}.mp4")"
+  for key in "${ALL[@]}"; do
+    sound="$(field "$(kind_row "$key")" 8)"
+    verify_video "${OUT_DIR}/${key}.mp4" "$sound"
+    verify_video "${OUT_DIR}/${key}.webm" "$sound"
+    ms="$(probe_duration_ms "${OUT_DIR}/${key}.mp4")"
+    has_audio=true
+    [[ "$sound" == none ]] && has_audio=false
     i=$((i + 1))
-    sep=","; (( i == ${#CLIPS[@]} )) && sep=""
-    printf '  { "name": "%s", "theme": "%s", "durationMs": %s, "width": %d, "height": %d }%s\n' \
-      "$name" "${name%-*}" "$ms" "$W" "$H" "$sep"
+    sep=","
+    ((i == ${#ALL[@]})) && sep=""
+    printf '  { "name": "%s", "kind": "%s", "durationMs": %s, "width": %d, "height": %d, "hasAudio": %s }%s\n' \
+      "$key" "$key" "$ms" "$W" "$H" "$has_audio" "$sep"
   done
   echo "]"
-} > "${TMP_DIR}/manifest.json"
-mv "${TMP_DIR}/manifest.json" "$manifest"
+} >"$manifest"
+mv "$manifest" "${OUT_DIR}/manifest.json"
 
 total="$(du -cb "${OUT_DIR}"/* | awk 'END { print $1 }')"
 echo "Done. Total size of ${OUT_DIR}: ${total} bytes"
-if (( total > 3500000 )); then
-  echo "warning: clips/ exceeds 3.5 MB; raise X264_CRF / VP9_CRF / JPG_Q" >&2
+if ((total > 8000000)); then
+  echo "warning: clips/ exceeds 8 MB; raise X264_CRF / VP9_CRF / JPG_Q" >&2
 fi
