@@ -27,7 +27,7 @@ function expectCoherent(scale: number) {
 describe('a coherent world', () => {
   it('holds at scale 1', () => {
     const world = expectCoherent(1);
-    expect(world.collections.length).toBeGreaterThanOrEqual(world.cities.length * 5);
+    expect(world.collections.length).toBe(world.cities.length * 6);
   });
 
   it('holds at scale 100', () => {

@@ -36,7 +36,7 @@ const FIRST_REVIEW_ID = 500_001;
 const FIRST_LOCATION_ID = 1_001;
 const DAY = 86_400_000;
 const COLLECTIONS_PER_CITY = 6;
-const MIN_COLLECTION_SIZE = 6;
+const MIN_COLLECTION_SIZE = 5;
 const SUPERS: SuperCategory[] = ['dining', 'nightlife', 'hotel', 'experiences', 'shopping'];
 
 export interface ClipInfo {
