@@ -468,14 +468,13 @@ function placeName(
     const name = draw();
     if (fits(name)) return name;
   }
-  for (let attempt = 0; ; attempt++) {
+  for (let attempt = 0; attempt < 10_000; attempt++) {
     const base = draw();
     if (neighborhoodsNamedIn(base).length > 0) continue;
     const name = `${base} ${values.hood.name}`;
     if (fits(name)) return name;
-    if (attempt > 10_000)
-      throw new Error(`No free name left for a ${kind.key} in ${values.hood.name}`);
   }
+  throw new Error(`No free name left for a ${kind.key} in ${values.hood.name}`);
 }
 
 function generateLocation(random: Random, input: LocationInput): WorldLocation {
