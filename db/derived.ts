@@ -42,14 +42,22 @@ export async function refreshDerivedCounts(db: Database): Promise<void> {
     where x.author_id = u.id`);
 }
 
-/** Places near enough in kind and distance to be worth seeing next (spec §7 related). */
+/** Places of the same kind and near, worth seeing next (spec §7 related): at most this many. */
 export const RELATED_LIMIT = 8;
-/** Candidates are the city's best-ranked places of the same kind, so the work per place is bounded. */
-export const RELATED_CANDIDATES = 200;
+/** "Nearby": within this many km of the place (spec §7 related; ADR 075). */
+export const RELATED_RADIUS_KM = 5;
+/**
+ * RELATED_RADIUS_KM as the squared distance in degrees both computations compare: latitude
+ * degrees and longitude degrees times the cosine of the place's latitude (111.195 km a degree).
+ */
+export const RELATED_MAX_DIST = (RELATED_RADIUS_KM / 111.195) ** 2;
 
 /**
- * Computes and stores related places for the given locations; returns nothing. The seed computes
- * the same in memory (db/seed/related.ts): change both together.
+ * Computes and stores related places for the given locations; returns nothing. A place's related
+ * places are the others of its city with the same primary classification (the first of its
+ * classification ids: a pizzeria's is pizza) within RELATED_RADIUS_KM, nearest first; fewer, or
+ * none, when there are fewer such places. The seed computes the same in memory
+ * (db/seed/related.ts): change both together.
  */
 export async function computeRelatedLocations(db: Database, locationIds: number[]): Promise<void> {
   if (locationIds.length === 0) return;
@@ -57,20 +65,19 @@ export async function computeRelatedLocations(db: Database, locationIds: number[
     insert into related_locations (location_id, related_ids, computed_at)
     select l.id,
       coalesce((
-        select array_agg(c.id order by c.shared desc, c.dist, c.id)
+        select array_agg(c.id order by c.dist, c.id)
         from (
           select o.id,
-            cardinality(array(select unnest(o.classification_ids) intersect select unnest(l.classification_ids))) as shared,
             power(o.lat - l.lat, 2) + power((o.lon - l.lon) * cos(radians(l.lat)), 2) as dist
-          from (
-            select id, lat, lon, classification_ids from locations o
-            where o.city_id = l.city_id and o.id <> l.id
-              and (o.super_categories && l.super_categories
-                   or (cardinality(o.super_categories) = 0 and cardinality(l.super_categories) = 0))
-            order by o.rank_score desc, o.id
-            limit ${RELATED_CANDIDATES}
-          ) o
-          order by shared desc, dist, o.id
+          from locations o
+          -- The containment finds the kind's places by the classification index; the subscript
+          -- keeps those whose primary classification it is.
+          where o.city_id = l.city_id and o.id <> l.id
+            and o.classification_ids @> l.classification_ids[1:1]
+            and o.classification_ids[1] = l.classification_ids[1]
+            and power(o.lat - l.lat, 2) + power((o.lon - l.lon) * cos(radians(l.lat)), 2)
+                <= ${RELATED_MAX_DIST}
+          order by dist, o.id
           limit ${RELATED_LIMIT}
         ) c
       ), '{}'::int[]),

@@ -2,11 +2,11 @@ import { locationIdentifier, slugify } from '../../contract/slug';
 import { WEEK_DAYS } from '../../contract/week-days';
 import type { Hours } from '../schema';
 import clipManifest from './media/clips/manifest.json';
+import { namesOnlyItsNeighborhood, neighborhoodsNamedIn } from './coherence';
 import { Random } from './random';
 import {
   BUSINESS_CATEGORIES,
   CAPTION_TEMPLATES,
-  CITIES,
   COLLECTION_THEMES,
   CREATOR_WORDS,
   CUISINES,
@@ -17,10 +17,10 @@ import {
   PRACTICAL_CATEGORIES,
   TIP_TEMPLATES,
   USER_COLLECTION_NAMES,
-  type CitySeed,
   type PlaceKindSeed,
   type SuperCategory,
 } from './world-data';
+import { CITIES, type CitySeed, type NeighborhoodSeed } from './world-geography';
 
 /**
  * The seeded world, built in memory from a fixed seed (docs/decisions/004-seeded-world.md).
@@ -35,6 +35,8 @@ export const TRENDING_RESTAURANT_COUNT = 15;
 const FIRST_REVIEW_ID = 500_001;
 const FIRST_LOCATION_ID = 1_001;
 const DAY = 86_400_000;
+const COLLECTIONS_PER_CITY = 6;
+const MIN_COLLECTION_SIZE = 5;
 const SUPERS: SuperCategory[] = ['dining', 'nightlife', 'hotel', 'experiences', 'shopping'];
 
 /** A clip of db/seed/media/clips: each kind of place has its own (ADR 077). */
@@ -243,10 +245,11 @@ export function generateWorld(options: WorldOptions = {}): World {
   const follows: WorldFollow[] = [];
   const tips: WorldTip[] = [];
   let reviewId = FIRST_REVIEW_ID;
+  // A name is one place's in the whole world (ADR 075): no chains.
+  const usedNames = new Set<string>();
 
   for (const city of cities) {
     const citySeed = CITIES[city.id - 1] as CitySeed;
-    const usedNames = new Set<string>();
     const locals = creatorsByCity.get(city.id) ?? creators;
     for (const kind of kindsForCity(random, placesPerCity)) {
       const location = generateLocation(random, {
@@ -256,6 +259,8 @@ export function generateWorld(options: WorldOptions = {}): World {
         citySeed,
         usedNames,
         classificationIds: [
+          // First the kind's own: "more spots like this nearby" match on it (db/derived.ts).
+          classificationId(...primaryOf(kind)),
           ...kind.categories.map((s) => classificationId(['category', 'practical'], s)),
           ...kind.cuisines.map((s) => classificationId(['cuisine'], s)),
           ...kind.foodAndDrink.map((s) => classificationId(['food_and_drink'], s)),
@@ -406,39 +411,100 @@ interface LocationInput {
   classificationIds: number[];
 }
 
-function generateLocation(random: Random, input: LocationInput): WorldLocation {
-  const { id, kind, city, citySeed, usedNames } = input;
-  const neighborhood = random.pick(citySeed.neighborhoods);
-  const street = random.pick(citySeed.streets);
-  let name = '';
-  for (let attempt = 0; attempt < 20 && (name === '' || usedNames.has(name)); attempt++) {
-    name = fill(random.pick(kind.nameTemplates), {
+/**
+ * A kind's primary classification, the first of a place's classification ids: its first category,
+ * or its first cuisine when that category is the generic 'restaurant' (a pizzeria is a pizza
+ * place). Distinct for every kind (world-coherence.test.ts).
+ */
+export function primaryOf(kind: PlaceKindSeed): [ClassificationKind[], string] {
+  const [category] = kind.categories;
+  const [cuisine] = kind.cuisines;
+  if (category === 'restaurant' && cuisine) return [['cuisine'], cuisine];
+  if (!category) throw new Error(`Place kind '${kind.key}' has no category`);
+  return [['category', 'practical'], category];
+}
+
+const KM_PER_DEGREE = 111.195;
+
+/**
+ * A point drawn evenly over the disc of `hood` (ADR 075: a place lies within its neighbourhood),
+ * kept a little inside the edge so rounding to 6 decimals (0.1 m) never steps out.
+ */
+function pointIn(random: Random, hood: NeighborhoodSeed): { lat: number; lon: number } {
+  const r = hood.radiusKm * 0.98 * Math.sqrt(random.next());
+  const angle = 2 * Math.PI * random.next();
+  const cosLat = Math.cos((hood.lat * Math.PI) / 180);
+  return {
+    lat: round(hood.lat + (r * Math.cos(angle)) / KM_PER_DEGREE, 6),
+    lon: round(hood.lon + (r * Math.sin(angle)) / (KM_PER_DEGREE * cosLat), 6),
+  };
+}
+
+/** "Bleecker St" names "Bleecker"; "N Highland Ave NE" names "Highland". */
+const streetStem = (street: string) =>
+  street
+    .replace(/^(N|S|E|W|NE|NW|SE|SW)\s+/, '')
+    .replace(/\s+(N|S|E|W|NE|NW|SE|SW)$/, '')
+    .replace(/\s+(St|Ave|Blvd|Rd|Dr|Ln|Way|Pl|Pkwy|Ct|Sq|Cir|Ter|Hwy)\.?$/i, '');
+
+/**
+ * A name no other place in the world has, naming no neighbourhood but its own (ADR 075). A kind's
+ * templates run out at large scales: then the place's own neighbourhood follows the name.
+ */
+function placeName(
+  random: Random,
+  kind: PlaceKindSeed,
+  values: { hood: NeighborhoodSeed; street: string; city: string },
+  usedNames: Set<string>,
+): string {
+  const fits = (name: string) =>
+    !usedNames.has(name) && namesOnlyItsNeighborhood(name, values.hood.name);
+  const draw = () =>
+    fill(random.pick(kind.nameTemplates), {
       surname: random.pick(NAME_WORDS.surnames),
       first: random.pick(NAME_WORDS.firstNames),
       adj: random.pick(NAME_WORDS.adjectives),
       noun: random.pick(NAME_WORDS.nouns),
-      street: street.replace(/\s+(St|Ave|Blvd|Rd|Dr|Ln|Way|Pl|Pkwy|Ct|Sq)\.?$/i, ''),
-      neighborhood,
-      city: city.name,
+      street: streetStem(values.street),
+      neighborhood: values.hood.name,
+      city: values.city,
     });
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const name = draw();
+    if (fits(name)) return name;
   }
-  if (usedNames.has(name)) name = `${name} ${neighborhood}`;
+  for (let attempt = 0; attempt < 10_000; attempt++) {
+    const base = draw();
+    if (neighborhoodsNamedIn(base).length > 0) continue;
+    const name = `${base} ${values.hood.name}`;
+    if (fits(name)) return name;
+  }
+  throw new Error(`No free name left for a ${kind.key} in ${values.hood.name}`);
+}
+
+function generateLocation(random: Random, input: LocationInput): WorldLocation {
+  const { id, kind, city, citySeed, usedNames } = input;
+  const hood = random.pick(citySeed.neighborhoods);
+  const neighborhood = hood.name;
+  const street = random.pick(hood.streets);
+  const name = placeName(random, kind, { hood, street, city: city.name }, usedNames);
   usedNames.add(name);
   const prompt = fill(random.pick(kind.prompts), { neighborhood, city: city.name });
   const hospitality = isHospitality(kind);
   const website = random.chance(0.88) ? `https://www.${slugify(name).replace(/-/g, '')}.com` : null;
+  const { lat, lon } = pointIn(random, hood);
   return {
     id,
     kind: kind.key,
     name,
     label: kind.label,
     slug: locationIdentifier(name, id),
-    address: `${random.int(1, 2400)} ${street}`,
+    address: `${random.int(1, 1200)} ${street}`,
     neighborhood,
     cityId: city.id,
-    zip: random.pick(citySeed.zipCodes),
-    lat: round(city.lat + (random.next() - 0.5) * 0.08, 6),
-    lon: round(city.lon + (random.next() - 0.5) * 0.08, 6),
+    zip: random.pick(hood.zipCodes),
+    lat,
+    lon,
     phone: `(${citySeed.areaCode}) 555-${String(random.int(100, 199)).padStart(4, '0')}`,
     website,
     prompt,
@@ -571,21 +637,20 @@ function generateCollections(
   const collections: WorldCollection[] = [];
   for (const city of cities) {
     const inCity = locations.filter((l) => l.cityId === city.id);
-    for (const theme of random.sample(COLLECTION_THEMES, 6)) {
+    // A collection holds only what its title promises (ADR 075); a theme the city has too few
+    // places for is left out, and the next one taken.
+    let made = 0;
+    for (const theme of random.sample(COLLECTION_THEMES, COLLECTION_THEMES.length)) {
+      if (made === COLLECTIONS_PER_CITY) break;
       const categoryId = theme.category
         ? classifications.find((c) => c.safeName === theme.category)?.id
         : undefined;
-      let matches = inCity.filter(
+      const matches = inCity.filter(
         (l) =>
           (!theme.superCategory || l.superCategories.includes(theme.superCategory)) &&
           (categoryId === undefined || l.classificationIds.includes(categoryId)),
       );
-      if (matches.length < 6 && theme.superCategory) {
-        matches = inCity.filter((l) =>
-          l.superCategories.includes(theme.superCategory as SuperCategory),
-        );
-      }
-      if (matches.length < 6) matches = inCity;
+      if (matches.length < MIN_COLLECTION_SIZE) continue;
       const picked = random.sample(matches, random.int(8, 12));
       collections.push({
         id: collections.length + 1,
@@ -594,6 +659,7 @@ function generateCollections(
         cityId: city.id,
         reviewIds: picked.map((l) => (byLocation.get(l.id) ?? [])[0]?.id).filter(isNumber),
       });
+      made++;
     }
   }
   return collections;

@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../db/client';
 import { relatedLocations } from '../../db/schema';
+import { relatedOfAll } from '../../db/seed/related';
 import { seedDatabase } from '../../db/seed/run';
 import { buildApp } from '../../server/app';
 import { linkTestAccounts } from '../../server/auth/link-test-accounts';
@@ -20,7 +21,9 @@ declare module 'vitest' {
     databaseKind: 'pglite' | 'postgres';
     /** The test server's whole log, every level, as JSON lines (tests/api/logs.test.ts reads it). */
     logFile: string;
-    /** A location whose related places were never computed. */
+    /** A location with related places (stored). */
+    relatedLocationId: number;
+    /** A location whose related places were never computed (it has some). */
     uncachedLocationId: number;
   }
 }
@@ -67,7 +70,10 @@ export default async function setup(project: TestProject) {
     log: () => {},
   });
   await linkTestAccounts(database.db);
-  const uncached = world.locations.at(-1)!.id;
+  // A place alone of its kind nearby has no related places (ADR 075): these two have some.
+  const related = relatedOfAll(world.locations);
+  const withRelated = world.locations.filter((l) => (related.get(l.id)?.length ?? 0) > 0);
+  const uncached = withRelated.at(-1)!.id;
   await database.db.delete(relatedLocations).where(eq(relatedLocations.locationId, uncached));
   const logFile = join(dataDir, 'server.log');
   const logStream = createWriteStream(logFile);
@@ -84,6 +90,7 @@ export default async function setup(project: TestProject) {
   await app.listen({ port, host: '127.0.0.1' });
   project.provide('baseUrl', config.siteUrl);
   project.provide('databaseKind', database.kind);
+  project.provide('relatedLocationId', withRelated[0]!.id);
   project.provide('uncachedLocationId', uncached);
   project.provide('logFile', logFile);
 

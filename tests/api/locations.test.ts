@@ -1,7 +1,17 @@
 import { describe, expect, inject, it } from 'vitest';
+import { RELATED_RADIUS_KM } from '../../db/derived';
+import { distanceKm } from '../../db/seed/coherence';
 import { api, NO_CACHE } from './client';
 
-type Summary = { clm_id: number; clm_slug: string; super_categories: string[]; city_slug: string };
+type Summary = {
+  clm_id: number;
+  clm_slug: string;
+  clm_label: string;
+  super_categories: string[];
+  city_slug: string;
+};
+type Point = { clm_lat: number; clm_lon: number };
+const toPoint = (p: Point) => ({ lat: p.clm_lat, lon: p.clm_lon });
 type Page = {
   data: { clm_id: number }[];
   pagination_data: { has_more: string; page: number; number_of_pages: number; total: number };
@@ -157,9 +167,11 @@ describe('GET /api/v2/locations/{id}/follows and /tips', () => {
 });
 
 describe('GET /api/v2/locations/{id}/related', () => {
-  it('answers precomputed related places of the same city and kind', async () => {
-    const id = await someLocationId();
-    const place = await api<Summary & { city: { clm_slug: string } }>(`/api/v2/locations/${id}`);
+  it('answers precomputed related places of the same kind and city, within 5 km', async () => {
+    const id = inject('relatedLocationId');
+    const place = await api<Summary & Point & { city: { clm_slug: string } }>(
+      `/api/v2/locations/${id}`,
+    );
     const { status, body } = await api<{ data: Summary[]; cached: boolean }>(
       `/api/v2/locations/${id}/related?use_cache=1&use_only_cache=1`,
     );
@@ -170,14 +182,17 @@ describe('GET /api/v2/locations/{id}/related', () => {
     for (const related of body.data) {
       expect(related.clm_id).not.toBe(id);
       expect(related.city_slug).toBe(place.body.city.clm_slug);
-      expect(related.super_categories.some((s) => place.body.super_categories.includes(s))).toBe(
-        true,
+      // One kind of place, one label; and near (ADR 075).
+      expect(related.clm_label).toBe(place.body.clm_label);
+      const other = await api<Point>(`/api/v2/locations/${related.clm_id}`);
+      expect(distanceKm(toPoint(place.body), toPoint(other.body))).toBeLessThanOrEqual(
+        RELATED_RADIUS_KM * 1.001,
       );
     }
   });
 
   it('computes afresh with use_cache=0 and gets the same answer', async () => {
-    const id = await someLocationId();
+    const id = inject('relatedLocationId');
     const cached = await api<{ data: Summary[] }>(
       `/api/v2/locations/${id}/related?use_cache=1&use_only_cache=1`,
       { headers: NO_CACHE },
@@ -187,6 +202,7 @@ describe('GET /api/v2/locations/{id}/related', () => {
       { headers: NO_CACHE },
     );
     expect(computed.body.cached).toBe(false);
+    expect(computed.body.data.length).toBeGreaterThan(0);
     expect(computed.body.data.map((l) => l.clm_id)).toEqual(cached.body.data.map((l) => l.clm_id));
   });
 

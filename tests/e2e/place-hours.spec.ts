@@ -58,8 +58,8 @@ test.describe('opening hours and directions on the place page', () => {
     page,
     request,
   }) => {
-    // Hand Roll Marigold, New Orleans (Central time): 11 AM – 10 PM on Tuesdays.
-    const restaurant = await place(request, 1300);
+    // Hand Roll Hive, New Orleans (Central time): 11 AM – 10 PM on Tuesdays.
+    const restaurant = await place(request, 1265);
     expect(restaurant.city.clm_time_zone).toBe('America/Chicago');
     expect(hoursOf(restaurant, 'Tuesday')).toMatchObject({ open: '11:00', close: '22:00' });
 
@@ -87,7 +87,7 @@ test.describe('opening hours and directions on the place page', () => {
   test('the server’s page never says “now”: the status is worked out in the browser', async ({
     request,
   }) => {
-    const answer = await request.get('/locations/hand-roll-marigold-1300');
+    const answer = await request.get('/locations/hand-roll-hive-1265');
     const html = await answer.text();
     expect(html).toContain('data-testid="open-now"');
     expect(html).not.toMatch(/Open now|Closes soon|Opens \d/);

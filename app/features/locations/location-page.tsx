@@ -265,7 +265,7 @@ export function LocationPage({
             ))}
           </ul>
         ) : (
-          <p className={styles.empty}>We’re still finding places like this one.</p>
+          <p className={styles.empty}>No other spots like this nearby yet.</p>
         )}
       </section>
     </div>
