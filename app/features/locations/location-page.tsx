@@ -139,6 +139,15 @@ export function LocationPage({
         </section>
 
         <aside className={styles.aside}>
+          {/* What its owner wrote on the dashboard's Info tab, shown as saved (issue 38). */}
+          {location.clm_description ? (
+            <section aria-labelledby="about-title" className={styles.card}>
+              <h2 id="about-title" className={styles.cardTitle}>
+                About
+              </h2>
+              <p className={styles.description}>{location.clm_description}</p>
+            </section>
+          ) : null}
           <section aria-labelledby="details-title" className={styles.card}>
             <h2 id="details-title" className={styles.cardTitle}>
               Details
