@@ -168,6 +168,26 @@ describe('the page cache', () => {
   });
 });
 
+describe("a place's owner", () => {
+  it('is offered Manage, a link to its dashboard, where everyone else is offered a claim', async () => {
+    const manage = `href="/biz/dashboard/overview?business=${placeId}"`;
+    const owner = shown(
+      (await page(placePath, { 'auth-token': await sessionOf('Jonah Novak') })).html,
+    );
+    expect(owner).toMatch(new RegExp(`<a[^>]*${manage.replace(/[?]/g, '\\?')}[^>]*>Manage</a>`));
+    expect(owner).not.toContain('Claim this listing');
+    const visitors: Record<string, string>[] = [
+      {},
+      { 'auth-token': await sessionOf('Andre Yilmaz') },
+    ];
+    for (const visitor of visitors) {
+      const html = shown((await page(placePath, visitor)).html);
+      expect(html).toContain('Claim this listing');
+      expect(html).not.toContain(manage);
+    }
+  });
+});
+
 describe('an address of the business set that names a consumer page', () => {
   // spec §2.2: it shows the business landing, as a 404, whatever the hidden page's loader
   // would have answered (ADR 074): here a real place's id with a wrong slug, which the place

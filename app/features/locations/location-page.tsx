@@ -27,16 +27,19 @@ const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFra
 /**
  * A place page like the best review sites: name, chips, neighbourhood and address, follow and
  * share, then the videos; details, tips and related places beside them on wide screens.
- * `actions` holds the app-only follow and the share buttons; `claim` the business entry.
+ * `actions` holds the app-only follow and the share buttons; `claimHref` the business entry,
+ * and `manageHref` (when the visitor owns the place) its dashboard, offered instead.
  */
 export function LocationPage({
   data,
   actions,
   claimHref,
+  manageHref,
 }: {
   data: LocationPageData;
   actions: ReactNode;
   claimHref: string;
+  manageHref: string | null;
 }) {
   const { location, videos, tips, related, follows } = data;
   const paged = usePagedVideos(location.clm_id, videos);
@@ -223,33 +226,46 @@ export function LocationPage({
 
           <section aria-labelledby="claim-title" className={`${styles.card} ${styles.claim}`}>
             <Store aria-hidden="true" />
-            <div>
-              <h2 id="claim-title" className={styles.cardTitle}>
-                Own {location.clm_name}?
-              </h2>
-              <p>Claim this listing to answer locals and see who watches your videos.</p>
-              {claimExternal ? (
-                <a
-                  className={styles.claimLink}
-                  href={claimHref}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  {...tracked('Claim Business')}
-                >
-                  Claim Business
-                </a>
-              ) : (
-                // the business area is another route set (spec §2): a full page load
-                <Link
-                  className={styles.claimLink}
-                  to={claimHref}
-                  reloadDocument
-                  {...tracked('Claim Business')}
-                >
-                  Claim Business
+            {manageHref ? (
+              <div>
+                <h2 id="claim-title" className={styles.cardTitle}>
+                  You run {location.clm_name}
+                </h2>
+                <p>Change its details and see who watches its videos.</p>
+                {/* the business area is another route set (spec §2): a full page load */}
+                <Link className={styles.claimLink} to={manageHref} reloadDocument>
+                  Manage
                 </Link>
-              )}
-            </div>
+              </div>
+            ) : (
+              <div>
+                <h2 id="claim-title" className={styles.cardTitle}>
+                  Own {location.clm_name}?
+                </h2>
+                <p>Claim this listing to answer locals and see who watches your videos.</p>
+                {claimExternal ? (
+                  <a
+                    className={styles.claimLink}
+                    href={claimHref}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    {...tracked('Claim Business')}
+                  >
+                    Claim Business
+                  </a>
+                ) : (
+                  // the business area is another route set (spec §2): a full page load
+                  <Link
+                    className={styles.claimLink}
+                    to={claimHref}
+                    reloadDocument
+                    {...tracked('Claim Business')}
+                  >
+                    Claim Business
+                  </Link>
+                )}
+              </div>
+            )}
           </section>
         </aside>
       </div>
