@@ -1,6 +1,5 @@
 import {
   data,
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
@@ -11,7 +10,7 @@ import {
 } from 'react-router';
 import { useEffect } from 'react';
 import type { Route } from './+types/root';
-import { ErrorFallback } from './layout/error-fallback';
+import { ErrorScreen } from './layout/error-fallback';
 import { ScreenLayout } from './layout/screen-layout';
 import { Analytics } from './features/analytics/analytics-root';
 import { AppInstallProvider } from './features/app-install/app-install';
@@ -199,6 +198,5 @@ const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\
  * database cannot serve (a 503 thrown by the loader above).
  */
 export function ErrorBoundary({ error }: { error: unknown }) {
-  if (!isRouteErrorResponse(error)) console.error(error);
-  return <ErrorFallback error={error} />;
+  return <ErrorScreen error={error} />;
 }

@@ -123,6 +123,24 @@ export const users = pgTable(
   ],
 );
 
+/**
+ * Names a user went by before a rename, so that their old profile address moves to the new one
+ * (301). One row a name, lowercased: the last person to leave a name owns its redirect, and a
+ * live username of the same name wins over it (docs/decisions/079-former-usernames.md).
+ */
+export const formerUsernames = pgTable(
+  'former_usernames',
+  {
+    nameKey: text('name_key').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    leftAt: timestamp('left_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // A user's rows go with them (the cascade finds them by it).
+  (t) => [index('former_usernames_user_id_idx').on(t.userId)],
+);
+
 export type Hours = { day: string; open: string | null; close: string | null }[];
 
 export const locations = pgTable(

@@ -592,7 +592,9 @@ try {
       const html = await (await fetch(new URL(pagePath, site), { headers: VISITOR })).text();
       if (!JSON.stringify(read.body).includes(description))
         return `${read.headers.get('x-replica')} answers the old description (x-cache ${read.headers.get('x-cache')})`;
-      if (!html.includes(description)) return `a page still shows the old description`;
+      // what the page shows, not its loader data (which named the new text before it was shown)
+      if (!html.replace(/<script[^>]*>[^]*?<\/script>/g, '').includes(description))
+        return `a page still shows the old description`;
       shownOn.add(read.headers.get('x-replica'));
       return shownOn.size === 3 ? null : `shown on ${[...shownOn]} so far`;
     },

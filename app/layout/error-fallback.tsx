@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { isRouteErrorResponse } from 'react-router';
 import { shouldReloadForChunkError } from '../chunk-reload';
 import { ButtonLink } from '../components/ui/button';
 import styles from './error-fallback.module.css';
@@ -23,4 +24,13 @@ export function ErrorFallback({ error }: { error: unknown }) {
       </div>
     </main>
   );
+}
+
+/**
+ * spec §8: what an error boundary shows for a render failure, or a page the database cannot
+ * serve (a 503 thrown by a loader): the fallback screen, the error logged unless it is an answer.
+ */
+export function ErrorScreen({ error }: { error: unknown }) {
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return <ErrorFallback error={error} />;
 }

@@ -24,9 +24,11 @@ function useShownScreen(instead: ScreenId | undefined): ScreenId | undefined {
   const leaf = useMatches().at(-1);
   if (instead) return instead;
   const screen = (leaf?.handle as PageHandle | undefined)?.screen;
-  return typeof screen === 'function'
-    ? (screen as (data: unknown) => ScreenId)(leaf?.loaderData)
-    : screen;
+  if (typeof screen !== 'function') return screen;
+  // (no data when its loader failed: a layout's error boundary shows the chrome without it)
+  return leaf?.loaderData === undefined
+    ? undefined
+    : (screen as (data: unknown) => ScreenId)(leaf.loaderData);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { data, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { data, redirect, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/creator';
 import { NotFound } from '../components/ui/page-header';
 import type { PageHandle } from '../layout/screen-layout';
@@ -10,18 +10,31 @@ import { UserPage } from '../features/users/user-page';
 import { consumerLoader, webContext } from '../load-context';
 import { paths } from '../paths';
 
-/** Creator profile `users/:userSlug` (spec §2.4): by id, username or vanity url (ADR 006). */
-export const loader = consumerLoader(async ({ params, context }: Route.LoaderArgs) => {
+/**
+ * Creator profile `users/:userSlug` (spec §2.4): by id, username or vanity url (ADR 006); a
+ * name the creator left by a rename moves to their address (301, ADR 079).
+ */
+export const loader = consumerLoader(async ({ url, params, context }: Route.LoaderArgs) => {
   const { reads } = context.get(webContext);
   const route = await reads.route({ slug: params.userSlug }, { target_type: 'user' });
   const user = route?.targetType === 'user' ? route.target : null;
   if (!user) return data({ user: null }, { status: 404 });
+  if (!namesNow(params.userSlug, user))
+    throw redirect(paths.user(user.vanity_url) + url.search, 301);
   const [byCity, collections] = await Promise.all([
     reads.userReviewsByCity({ id: user.user_id }),
     reads.userCollections({ userId: user.user_id }),
   ]);
   return { user, byCity, collections: collections && 'data' in collections ? collections : null };
 });
+
+/** Whether the slug is one of the user's names now: their id, username or vanity url. */
+function namesNow(slug: string, user: { user_id: number; user_name: string; vanity_url: string }) {
+  const name = slug.toLowerCase().replace(/^@/, '');
+  return [String(user.user_id), user.user_name, user.vanity_url].some(
+    (own) => own.toLowerCase() === name,
+  );
+}
 
 export const handle: PageHandle = { screen: 'user' };
 

@@ -6,6 +6,7 @@ import { placeCard } from '../components/ui/poster-card';
 import type { PageHandle } from '../layout/screen-layout';
 import { AppActionButton } from '../features/app-install/app-action-button';
 import { businessEntryTarget } from '../features/business/business-entry';
+import { dashboardHref } from '../features/business/dashboard-data';
 import { LocationPage } from '../features/locations/location-page';
 import { FIRST_PAGE_SIZE } from '../features/locations/use-paged-videos';
 import { routeMeta } from '../shared/seo/page-meta';
@@ -16,6 +17,7 @@ import { useBusinessEntryDefault } from '../flags';
 import { consumerLoader, webContext } from '../load-context';
 import { paths } from '../paths';
 import { useRootData } from '../root-data';
+import { useAuth } from '../shared/auth/auth';
 import { idFromLocationIdentifier } from '../../contract/slug';
 
 /**
@@ -98,6 +100,7 @@ export const meta: Route.MetaFunction = (args) =>
 export default function Place({ loaderData }: Route.ComponentProps) {
   const root = useRootData();
   const defaultTarget = useBusinessEntryDefault();
+  const { user } = useAuth();
   useShareTracker(
     loaderData.location ? { type: 'location', id: loaderData.location.clm_id } : null,
   );
@@ -109,10 +112,14 @@ export default function Place({ loaderData }: Route.ComponentProps) {
     defaultTarget,
     claimSiteUrl: root?.config.claimBusinessUrl ?? '',
   });
+  // Its owner manages it instead of claiming it: the session user's businesses are known to the
+  // server render (a signed-in page is nobody else's: ADR 070) and after a sign-in here.
+  const owns = user?.businesses.some((business) => business.clm_id === place.clm_id) ?? false;
   return (
     <LocationPage
       data={loaderData}
       claimHref={claimHref}
+      manageHref={owns ? dashboardHref('overview', place.clm_id) : null}
       actions={
         <>
           <AppActionButton action="follow-location" icon={<Heart aria-hidden="true" />}>

@@ -3,6 +3,7 @@ import type { Route } from './+types/unknown';
 import type { PageHandle } from '../layout/screen-layout';
 import { AppDownloadPanel } from '../features/app-install/app-download-panel';
 import { LandingPage } from '../features/landing/landing-page';
+import { UnknownPathNotice } from '../features/landing/unknown-path-notice';
 import { LANDING_META, loadLanding } from '../features/landing/load-landing';
 import { SearchBox } from '../features/search/search-box';
 import { routeMeta } from '../shared/seo/page-meta';
@@ -20,10 +21,13 @@ export const meta: Route.MetaFunction = (args) => routeMeta(args, () => LANDING_
 
 export default function Unknown({ loaderData }: Route.ComponentProps) {
   return (
-    <LandingPage
-      data={loaderData}
-      download={<AppDownloadPanel />}
-      search={<SearchBox placeholder="Search spots, cuisines, cities" />}
-    />
+    <>
+      <UnknownPathNotice />
+      <LandingPage
+        data={loaderData}
+        download={<AppDownloadPanel />}
+        search={<SearchBox placeholder="Search spots, cuisines, cities" />}
+      />
+    </>
   );
 }

@@ -19,6 +19,7 @@ import {
   authIdentities,
   businessOwners,
   cities,
+  formerUsernames,
   locations,
   spentTokens,
   users,
@@ -129,6 +130,24 @@ async function checkUsername(
     )
     .limit(1);
   return taken ? 'taken' : null;
+}
+
+/**
+ * The names a rename leaves (its old username and vanity url), so that their profile address
+ * moves to the new one; a name left before by someone else now moves to this user (ADR 079).
+ */
+async function keepFormerNames(db: Database, userId: number, old: string[], now: string) {
+  const left = [...new Set(old.map((name) => name.toLowerCase()))].filter(
+    (name) => name !== now.toLowerCase(),
+  );
+  if (left.length === 0) return;
+  await db
+    .insert(formerUsernames)
+    .values(left.map((nameKey) => ({ nameKey, userId })))
+    .onConflictDoUpdate({
+      target: formerUsernames.nameKey,
+      set: { userId, leftAt: sql`now()` },
+    });
 }
 
 /** spec §3 + §7: every /api/user/* call of sign-in, sign-up, profile and the dashboard list. */
@@ -356,10 +375,19 @@ export const accountRoutes =
         };
         if (Object.keys(changes).length === 0) return { status: 'valid' as const };
         try {
-          await db
-            .update(users)
-            .set({ ...changes, updatedAt: sql`now()` })
-            .where(eq(users.id, userId));
+          await db.transaction(async (tx) => {
+            const [before] = await tx
+              .select({ username: users.username, vanityUrl: users.vanityUrl })
+              .from(users)
+              .where(eq(users.id, userId))
+              .for('update');
+            await tx
+              .update(users)
+              .set({ ...changes, updatedAt: sql`now()` })
+              .where(eq(users.id, userId));
+            if (before && body.username !== undefined)
+              await keepFormerNames(tx, userId, [before.username, before.vanityUrl], body.username);
+          });
         } catch (error) {
           throw refusalForUniqueViolation(error) ?? error;
         }

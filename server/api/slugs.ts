@@ -1,13 +1,39 @@
-import { eq, or, sql } from 'drizzle-orm';
+import { eq, inArray, or, sql } from 'drizzle-orm';
 import { RouteParams, RouteQuery, RouteTarget } from '../../contract/routes';
 import { idFromLocationIdentifier } from '../../contract/slug';
 import { idFromDigits } from '../../contract/storable';
-import { cities, users } from '../../db/schema';
+import type { User } from '../../contract/users';
+import { cities, formerUsernames, users } from '../../db/schema';
 import { badRequest, notFound } from '../http-errors';
 import { errorResponses, type ApiRoutes } from './context';
-import { cityMemoKey, findCities, findCity, findLocation, findUser } from './read-models';
+import {
+  cityMemoKey,
+  findCities,
+  findCity,
+  findLocation,
+  findUser,
+  type ReadContext,
+} from './read-models';
 
 const SLUG = /^@?[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)?$/;
+
+/**
+ * The user a profile slug names: their id, their live username or vanity url, else a name they
+ * left by a rename (their old address moves to the new one: docs/decisions/079-former-usernames.md).
+ * A live name wins over a name somebody left.
+ */
+async function userNamed(ctx: ReadContext, name: string): Promise<User | null> {
+  if (/^[0-9]+$/.test(name)) return findUser(ctx, eq(users.id, idFromDigits(name) ?? 0));
+  const live = or(
+    sql`lower(${users.username}) = ${name}`,
+    sql`lower(${users.vanityUrl}) = ${name}`,
+  );
+  const left = ctx.db
+    .select({ id: formerUsernames.userId })
+    .from(formerUsernames)
+    .where(eq(formerUsernames.nameKey, name));
+  return (await findUser(ctx, live ?? sql`false`)) ?? findUser(ctx, inArray(users.id, left));
+}
 
 /** GET /api/v2/routes/{slug}: resolves the slugs of every URL of spec §2.4 (docs/decisions/006-slugs.md). */
 export const slugRoutes: ApiRoutes = (ctx) => async (app) => {
@@ -19,7 +45,7 @@ export const slugRoutes: ApiRoutes = (ctx) => async (app) => {
       schema: {
         tags: ['routes'],
         summary:
-          'What a URL slug names: a city (`new-york-ny` or `ny/new-york`), a user (username or vanity url) or a location (`name-slug-1234`)',
+          'What a URL slug names: a city (`new-york-ny` or `ny/new-york`), a user (username, vanity url, or a name they left by a rename) or a location (`name-slug-1234`)',
         params: RouteParams,
         querystring: RouteQuery,
         response: { 200: RouteTarget, ...errorResponses },
@@ -51,11 +77,7 @@ export const slugRoutes: ApiRoutes = (ctx) => async (app) => {
           return { targetType: 'city' as const, targetId: target.clm_id, target };
         }
         case 'user': {
-          const name = slug.replace(/^@/, '');
-          const where = /^[0-9]+$/.test(name)
-            ? eq(users.id, byId(name))
-            : or(sql`lower(${users.username}) = ${name}`, sql`lower(${users.vanityUrl}) = ${name}`);
-          const target = await findUser(ctx, where ?? sql`false`);
+          const target = await userNamed(ctx, slug.replace(/^@/, ''));
           if (!target) throw notFound(`User '${slug}'`);
           return { targetType: 'user' as const, targetId: target.user_id, target };
         }

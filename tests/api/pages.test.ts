@@ -39,6 +39,9 @@ const inlineScriptSources = (html: string) =>
     ),
   ].map((match) => `'sha256-${createHash('sha256').update(match[1]!, 'utf8').digest('base64')}'`);
 
+/** What the page shows: its markup without its scripts (the loader data names the description too). */
+const shown = (html: string) => html.replace(/<script[^>]*>[^]*?<\/script>/g, '');
+
 let placePath: string;
 let placeId: number;
 
@@ -158,7 +161,30 @@ describe('the page cache', () => {
     expect(saved.status).toBe(200);
     const after = await page(placePath, visitor);
     expect(after.cache).toBe('miss');
-    expect(after.html).toContain(description);
+    expect(shown(after.html)).toContain(description);
+    // The owner's own render, with their session, shows it too.
+    const owners = await page(placePath, { 'auth-token': await sessionOf('Jonah Novak') });
+    expect(shown(owners.html)).toContain(description);
+  });
+});
+
+describe("a place's owner", () => {
+  it('is offered Manage, a link to its dashboard, where everyone else is offered a claim', async () => {
+    const manage = `href="/biz/dashboard/overview?business=${placeId}"`;
+    const owner = shown(
+      (await page(placePath, { 'auth-token': await sessionOf('Jonah Novak') })).html,
+    );
+    expect(owner).toMatch(new RegExp(`<a[^>]*${manage.replace(/[?]/g, '\\?')}[^>]*>Manage</a>`));
+    expect(owner).not.toContain('Claim this listing');
+    const visitors: Record<string, string>[] = [
+      {},
+      { 'auth-token': await sessionOf('Andre Yilmaz') },
+    ];
+    for (const visitor of visitors) {
+      const html = shown((await page(placePath, visitor)).html);
+      expect(html).toContain('Claim this listing');
+      expect(html).not.toContain(manage);
+    }
   });
 });
 

@@ -42,6 +42,22 @@ async function openProvider(page: Page, label: string) {
   return popup;
 }
 
+test('the sign-in dialog promises only what the web app does (issue 38)', async ({ page }) => {
+  await page.goto('/city/il/chicago');
+  await hydrated(page);
+  await page.getByTestId('sign-in').click();
+  const dialog = page.getByRole('dialog', { name: 'Sign in to Spotreel' });
+  await expect(dialog).toBeVisible();
+  // Following places and saving collections are the mobile app's (the Follow button opens it);
+  // the web has no reviews of one's own to keep. What signing in here gives: a profile, and the
+  // dashboard of the places one runs.
+  await expect(dialog).toContainText('your profile');
+  await expect(dialog).toContainText('business dashboard');
+  await expect(dialog).toContainText('saving collections happen in the Spotreel app');
+  const copy = (await dialog.textContent()) ?? '';
+  expect(copy).not.toMatch(/\b(follow spots|save collections|keep your reviews)\b/i);
+});
+
 test.describe('sign-in through the provider popup', () => {
   for (const provider of PROVIDERS) {
     test(`${provider.label}: a new person signs up, after a refused username`, async ({

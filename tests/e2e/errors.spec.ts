@@ -78,4 +78,30 @@ test.describe('error fallback (spec §8)', () => {
     );
     await expect(page.getByText(/couldn.t find that/)).toHaveCount(0);
   });
+
+  test('an offline Back keeps the header and offers a Retry in the page that loads it again', async ({
+    page,
+    context,
+    consoleProblems,
+  }) => {
+    consoleProblems.allow(/ERR_INTERNET_DISCONNECTED|Failed to fetch|Failed to load resource/);
+    await page.goto('/city/il/chicago');
+    await hydrated(page);
+    await page.locator('main a[href^="/location/"]').first().click();
+    await expect(page.locator('main#main')).toHaveAttribute('data-screen', 'location');
+    await context.setOffline(true);
+    await page.goBack();
+    // The page says what happened where the page goes; the header and footer stay.
+    const problem = page.getByRole('heading', { level: 1, name: 'This page could not load' });
+    await expect(problem).toBeVisible();
+    await expect(problem).toBeFocused();
+    await expect(page.getByTestId('top-nav')).toBeVisible();
+    await expect(page.locator('footer')).toBeVisible();
+    await expect(page.getByText(/Oops, looks like something went wrong/)).toHaveCount(0);
+    await context.setOffline(false);
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.locator('main#main')).toHaveAttribute('data-screen', 'city');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Chicago');
+    await expect(page).toHaveURL(/\/city\/il\/chicago$/);
+  });
 });

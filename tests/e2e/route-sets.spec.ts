@@ -169,6 +169,23 @@ test.describe('route sets (spec §2)', () => {
     expect(response?.status()).toBe(404);
     expect(await shown(page)).toMatchObject({ set: 'consumer', screen: 'landing' });
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Find your next');
+    // It says so first: a status message above the landing, focused once the page is React's.
+    const notice = page.getByRole('status').filter({ hasText: 'We couldn’t find that page' });
+    await expect(notice).toBeVisible();
+    await expect(notice).toBeFocused();
+    const noticeBox = (await notice.boundingBox())!;
+    const titleBox = (await page.getByRole('heading', { level: 1 }).boundingBox())!;
+    expect(noticeBox.y + noticeBox.height).toBeLessThanOrEqual(titleBox.y);
+    // Tidy on the narrowest phone: nothing wider than the screen.
+    await page.setViewportSize({ width: 320, height: 640 });
+    await expect(notice).toBeVisible();
+    expect((await notice.boundingBox())!.width).toBeLessThanOrEqual(320);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      320,
+    );
+    // The real landing says nothing of the kind.
+    await page.goto('/');
+    await expect(page.getByText('We couldn’t find that page')).toHaveCount(0);
     // The business area's own "any other path" is the business landing, also a 404.
     const biz = await page.goto('/biz/no-such-page');
     expect(biz?.status()).toBe(404);

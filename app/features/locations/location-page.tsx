@@ -27,22 +27,24 @@ const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFra
 /**
  * A place page like the best review sites: name, chips, neighbourhood and address, follow and
  * share, then the videos; details, tips and related places beside them on wide screens.
- * `actions` holds the app-only follow and the share buttons; `claim` the business entry.
+ * `actions` holds the app-only follow and the share buttons; `claimHref` the business entry,
+ * and `manageHref` (when the visitor owns the place) its dashboard, offered instead.
  */
 export function LocationPage({
   data,
   actions,
   claimHref,
+  manageHref,
 }: {
   data: LocationPageData;
   actions: ReactNode;
   claimHref: string;
+  manageHref: string | null;
 }) {
   const { location, videos, tips, related, follows } = data;
   const paged = usePagedVideos(location.clm_id, videos);
   const chips = [...location.tags.cuisines, ...location.tags.categories].slice(0, 8);
   const supers = location.super_categories as SuperCategory[];
-  const claimExternal = claimHref.startsWith('http');
   return (
     <div className={`page-width ${styles.page}`}>
       <header className={styles.header}>
@@ -139,6 +141,15 @@ export function LocationPage({
         </section>
 
         <aside className={styles.aside}>
+          {/* What its owner wrote on the dashboard's Info tab, shown as saved (issue 38). */}
+          {location.clm_description ? (
+            <section aria-labelledby="about-title" className={styles.card}>
+              <h2 id="about-title" className={styles.cardTitle}>
+                About
+              </h2>
+              <p className={styles.description}>{location.clm_description}</p>
+            </section>
+          ) : null}
           <section aria-labelledby="details-title" className={styles.card}>
             <h2 id="details-title" className={styles.cardTitle}>
               Details
@@ -212,36 +223,7 @@ export function LocationPage({
             )}
           </section>
 
-          <section aria-labelledby="claim-title" className={`${styles.card} ${styles.claim}`}>
-            <Store aria-hidden="true" />
-            <div>
-              <h2 id="claim-title" className={styles.cardTitle}>
-                Own {location.clm_name}?
-              </h2>
-              <p>Claim this listing to answer locals and see who watches your videos.</p>
-              {claimExternal ? (
-                <a
-                  className={styles.claimLink}
-                  href={claimHref}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  {...tracked('Claim Business')}
-                >
-                  Claim Business
-                </a>
-              ) : (
-                // the business area is another route set (spec §2): a full page load
-                <Link
-                  className={styles.claimLink}
-                  to={claimHref}
-                  reloadDocument
-                  {...tracked('Claim Business')}
-                >
-                  Claim Business
-                </Link>
-              )}
-            </div>
-          </section>
+          <BusinessCard place={location} claimHref={claimHref} manageHref={manageHref} />
         </aside>
       </div>
 
@@ -269,5 +251,67 @@ export function LocationPage({
         )}
       </section>
     </div>
+  );
+}
+
+/**
+ * The business entry beside a place: its owner manages it (their dashboard for it), everyone
+ * else may claim it (spec §2.2 business-entry decision). The business area is another route set
+ * (spec §2): a full page load.
+ */
+function BusinessCard({
+  place,
+  claimHref,
+  manageHref,
+}: {
+  place: Location;
+  claimHref: string;
+  manageHref: string | null;
+}) {
+  if (manageHref)
+    return (
+      <section aria-labelledby="claim-title" className={`${styles.card} ${styles.claim}`}>
+        <Store aria-hidden="true" />
+        <div>
+          <h2 id="claim-title" className={styles.cardTitle}>
+            You run {place.clm_name}
+          </h2>
+          <p>Change its details and see who watches its videos.</p>
+          <Link className={styles.claimLink} to={manageHref} reloadDocument>
+            Manage
+          </Link>
+        </div>
+      </section>
+    );
+  return (
+    <section aria-labelledby="claim-title" className={`${styles.card} ${styles.claim}`}>
+      <Store aria-hidden="true" />
+      <div>
+        <h2 id="claim-title" className={styles.cardTitle}>
+          Own {place.clm_name}?
+        </h2>
+        <p>Claim this listing to answer locals and see who watches your videos.</p>
+        {claimHref.startsWith('http') ? (
+          <a
+            className={styles.claimLink}
+            href={claimHref}
+            target="_blank"
+            rel="noopener noreferrer"
+            {...tracked('Claim Business')}
+          >
+            Claim Business
+          </a>
+        ) : (
+          <Link
+            className={styles.claimLink}
+            to={claimHref}
+            reloadDocument
+            {...tracked('Claim Business')}
+          >
+            Claim Business
+          </Link>
+        )}
+      </div>
+    </section>
   );
 }

@@ -32,7 +32,8 @@ export function SignInPanel({
   headingId,
   headingLevel = 2,
   title = 'Sign in to Spotreel',
-  lead = 'Follow spots, save collections and keep your reviews in one place.',
+  // Only what signing in on the web gives (issue 38): following and collections are the app's.
+  lead = 'Edit your profile, and manage the places you run from your business dashboard. Following spots and saving collections happen in the Spotreel app.',
   onSignedIn,
 }: {
   headingId: string;
@@ -168,7 +169,8 @@ function SignUpForm({
         No app user found for {person.email ?? 'this account'}. Pick a username to join Spotreel.
       </p>
       <p className={styles.lead}>
-        {firstName ? `Welcome, ${firstName}. ` : ''}This is the name locals see on your reviews.
+        {firstName ? `Welcome, ${firstName}. ` : ''}It is your profile’s address and the name locals
+        see.
       </p>
       <UsernameField value={username} onChange={setUsername} check={check} inputRef={inputRef} />
       <p className={formStyles.error} role="alert">
