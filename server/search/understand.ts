@@ -1,4 +1,6 @@
-import { sameWord, singular, words } from './text';
+import { CITY_NICKNAMES } from './city-nicknames';
+import { OCCASIONS } from './occasions';
+import { editDistance, sameWord, singular, words } from './text';
 
 /**
  * Query understanding (ADR 035): which words of a query name a place to look in (a city, a
@@ -7,18 +9,20 @@ import { sameWord, singular, words } from './text';
  * and classifications).
  */
 
-export type TagKind = 'cuisine' | 'category' | 'food_and_drink' | 'super_category';
+/** `occasion`: a meal or occasion word ("dinner", "happy hour"): occasions.ts says what answers it. */
+export type TagKind = 'cuisine' | 'category' | 'food_and_drink' | 'super_category' | 'occasion';
 
 export interface VocabularyTag {
   kind: TagKind;
-  /** classifications.id, or null for a super category (dining, nightlife …). */
+  /** classifications.id, or null for a super category (dining, nightlife …) or an occasion. */
   id: number | null;
   safeName: string;
   name: string;
 }
 
 export interface Vocabulary {
-  cities: { id: number; name: string }[];
+  /** `state`: its code ("IL"), which may follow its name ("chicago il"). */
+  cities: { id: number; name: string; state?: string }[];
   neighborhoods: { name: string; cityId: number }[];
   tags: VocabularyTag[];
 }
@@ -39,7 +43,11 @@ export interface Understanding {
 /** Words that join what and where ("tacos in new york", "bars near soho"). */
 const CONNECTORS = new Set(['in', 'near', 'at', 'around', 'by', 'on']);
 /** Words that say nothing about what to find when a category is named ("best tacos", "sushi spots"). */
-const FILLERS = new Set(['best', 'good', 'great', 'top', 'spot', 'place', 'the', 'a', 'some']);
+const FILLERS = new Set([
+  ...['best', 'good', 'great', 'top', 'spot', 'place', 'the', 'a', 'some'],
+  // "where to get lunch", "spots for a date night", "dinner tonight"
+  ...['for', 'where', 'to', 'get', 'grab', 'go', 'tonight', 'today', 'idea', 'option'],
+]);
 const NEAR_ME = [['near', 'me'], ['nearby'], ['around', 'me'], ['close', 'to', 'me'], ['closest']];
 
 /**
@@ -47,7 +55,7 @@ const NEAR_ME = [['near', 'me'], ['nearby'], ['around', 'me'], ['close', 'to', '
  * otherwise. The classifications' own names and safe names are matched as they are.
  */
 export const SYNONYMS: Record<string, string[]> = {
-  'super_category:nightlife': ['nightlife', 'night life', 'night out', 'going out', 'drinks'],
+  'super_category:nightlife': ['nightlife', 'night life', 'night out', 'going out'],
   'super_category:dining': ['dining', 'food', 'eats', 'places to eat', 'eat'],
   'super_category:hotel': ['hotels', 'stays', 'lodging', 'places to stay'],
   'super_category:experiences': ['experiences', 'things to do', 'activities', 'fun'],
@@ -58,8 +66,17 @@ export const SYNONYMS: Record<string, string[]> = {
   'category:nightclub': ['club', 'clubs', 'dancing'],
   'cuisine:bbq': ['barbecue', 'bbq'],
   'cuisine:burgers': ['burger'],
-  'food_and_drink:coffee': ['coffee'],
 };
+
+/** The meal and occasion words as tags (occasions.ts), named by their first word. */
+const occasionTags: VocabularyTag[] = Object.entries(OCCASIONS).map(([safeName, o]) => ({
+  kind: 'occasion',
+  id: null,
+  safeName,
+  name: o.words[0]!.replace(/^./, (c) => c.toUpperCase()),
+}));
+
+const normalWords = words;
 
 /** A vocabulary phrase as words to compare: normalized, singular. */
 const phraseWords = (text: string) => words(text).map(singular);
@@ -71,7 +88,8 @@ function matchesPhrase(typed: string[], phrase: string[]): boolean {
 
 /** Precomputed words of every vocabulary entry: singular, and joined by spaces as `key`. */
 export interface CompiledVocabulary {
-  cities: { id: number; words: string[]; key: string }[];
+  /** `aliases`: its abbreviations and nicknames (city-nicknames.ts), as typed words. */
+  cities: { id: number; words: string[]; key: string; aliases: string[]; state: string }[];
   neighborhoods: { name: string; words: string[]; key: string; cityIds: number[] }[];
   tags: { tag: VocabularyTag; phrases: string[][]; exact: Set<string> }[];
 }
@@ -96,14 +114,23 @@ export function compileVocabulary(vocabulary: Vocabulary): CompiledVocabulary {
   return {
     cities: vocabulary.cities.map((c) => {
       const words = phraseWords(c.name);
-      return { id: c.id, words, key: words.join(' ') };
+      const aliases = (CITY_NICKNAMES[c.name] ?? []).map((a) => normalWords(a).join(' '));
+      return {
+        id: c.id,
+        words,
+        key: words.join(' '),
+        aliases,
+        state: (c.state ?? '').toLowerCase(),
+      };
     }),
     neighborhoods: [...neighborhoods.values()],
-    tags: vocabulary.tags.map((tag) => {
+    // Occasions first: "coffee" and "happy hour" are also classifications, and mean the occasion.
+    tags: [...occasionTags, ...vocabulary.tags].map((tag) => {
       const texts = [
         tag.name,
         tag.safeName.replace(/-/g, ' '),
         ...(SYNONYMS[`${tag.kind}:${tag.safeName}`] ?? []),
+        ...(tag.kind === 'occasion' ? (OCCASIONS[tag.safeName]?.words ?? []) : []),
       ];
       const phrases = texts.map(phraseWords).filter((p) => p.length > 0);
       return { tag, phrases, exact: new Set(phrases.map((p) => p.join(' '))) };
@@ -195,9 +222,9 @@ export function understand(
   }
 
   let cityId: number | null = null;
-  const city = findPhrase(list, vocabulary.cities, known);
+  const city = findCity(list, vocabulary, known);
   if (city) {
-    cityId = city.entry.id;
+    cityId = city.id;
     list = without(list, city.start, city.end);
   }
 
@@ -228,4 +255,88 @@ export function understand(
     tag: tagOf(list, vocabulary),
     handle,
   };
+}
+
+type CityEntry = CompiledVocabulary['cities'][number];
+
+/**
+ * The city `list` names, anywhere in it (ADR 076): its name or a nickname as typed, the longest
+ * first, then its name with a slip (one edit, two in a long name: "new yrok", "philadelpia").
+ * A state code or name right after it goes with it ("austin tx").
+ */
+function findCity(
+  list: string[],
+  vocabulary: CompiledVocabulary,
+  known: (word: string) => boolean,
+): { id: number; start: number; end: number } | null {
+  const found = exactCity(list, vocabulary, known) ?? cityWithSlip(list, vocabulary.cities, known);
+  if (!found) return null;
+  const { entry, start } = found;
+  let end = found.end;
+  if (end < list.length && entry.state !== '' && list[end] === entry.state) end += 1;
+  return { id: entry.id, start, end };
+}
+
+function exactCity(
+  list: string[],
+  vocabulary: CompiledVocabulary,
+  known: (word: string) => boolean,
+): { entry: CityEntry; start: number; end: number } | null {
+  const singulars = list.map(singular);
+  for (let length = Math.min(4, list.length); length >= 1; length--) {
+    for (let start = list.length - length; start >= 0; start--) {
+      const end = start + length;
+      const key = singulars.slice(start, end).join(' ');
+      const typed = list.slice(start, end).join(' ');
+      const named = vocabulary.cities.find((c) => c.key === key);
+      if (named) return { entry: named, start, end };
+      const nick = vocabulary.cities.find((c) => c.aliases.includes(typed));
+      if (nick && nicknameMeantAsCity(list, start, end, vocabulary, known))
+        return { entry: nick, start, end };
+    }
+  }
+  return null;
+}
+
+/**
+ * A nickname that is also a word of places' names ("la" of La Cocina, "vegas") names the city
+ * only where a city goes: after "in"/"near", at the end of the query, or beside words that name
+ * a kind of place ("vegas drinks").
+ */
+function nicknameMeantAsCity(
+  list: string[],
+  start: number,
+  end: number,
+  vocabulary: CompiledVocabulary,
+  known: (word: string) => boolean,
+): boolean {
+  if (!list.slice(start, end).every(known)) return true;
+  if (start > 0 && CONNECTORS.has(list[start - 1]!)) return true;
+  if (start > 0 && end === list.length) return true;
+  const rest = without(list, start, end);
+  return rest.length > 0 && tagOf(rest, vocabulary, false) !== null;
+}
+
+function cityWithSlip(
+  list: string[],
+  cities: CityEntry[],
+  known: (word: string) => boolean,
+): { entry: CityEntry; start: number; end: number } | null {
+  const singulars = list.map(singular);
+  for (let length = Math.min(4, list.length); length >= 1; length--) {
+    for (let start = list.length - length; start >= 0; start--) {
+      const span = singulars.slice(start, start + length);
+      // Words spelled as places' names spell them are no slip ("austin" is not "justin"), nor
+      // is a span that begins or ends with "in" or "near".
+      if (span.every(known) || CONNECTORS.has(span[0]!) || CONNECTORS.has(span.at(-1)!)) continue;
+      const typed = span.join(' ');
+      const entry = cities.find((c) => {
+        const letters = c.key.replace(/ /g, '').length;
+        const allowed = letters >= 10 ? 2 : letters >= 5 ? 1 : 0;
+        return allowed > 0 && editDistance(typed, c.key, allowed) <= allowed;
+      });
+      if (entry) return { entry, start, end: start + length };
+    }
+  }
+  return null;
 }

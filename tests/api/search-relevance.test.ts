@@ -13,7 +13,9 @@ import { api } from './client';
  *   else all of them; the most popular (rank_score) of those;
  * - neighbourhood alone: its most popular place; city: the city, first among cities;
  * - handle: the person, "@handle" and the plain handle, two with a typo;
- * - near me: the carrier nearest the given point (a city centre), by great-circle distance.
+ * - near me: the carrier nearest the given point (a city centre), by great-circle distance;
+ * - a meal or occasion word ("coffee"): a place that answers it by ADR 076's table, not any
+ *   place carrying the classification of that name (a hotel serving coffee).
  */
 interface Case {
   kind: string;
@@ -167,7 +169,8 @@ const CASES: Case[] = [
     expect: "Petrov's Trattoria",
   },
   { kind: 'neighbourhood', query: 'bars fishtown', find: 'place', expect: 'The Finch Inn' },
-  { kind: 'neighbourhood', query: 'coffee in north end', find: 'place', expect: 'The Espinoza' },
+  // "coffee" names cafés (ADR 076), not a hotel that serves coffee.
+  { kind: 'neighbourhood', query: 'coffee in north end', find: 'place', expect: 'The Fox Oven' },
   { kind: 'city', query: 'chicago', find: 'city', expect: 'Chicago' },
   { kind: 'city', query: 'miami', find: 'city', expect: 'Miami' },
   { kind: 'city', query: 'new york', find: 'city', expect: 'New York' },
@@ -202,7 +205,7 @@ const CASES: Case[] = [
     kind: 'near me',
     query: 'coffee near me',
     find: 'place',
-    expect: 'The South Lake Union Hotel',
+    expect: 'Plum Coffee Co.',
     near: [47.6062, -122.3321],
   },
   {
