@@ -921,6 +921,7 @@ export class SearchIndex {
       );
     };
 
+    const tagSpelled = u.tag !== null && tagOf(words(u.what), this.vocabulary, false) !== null;
     // Where to look: the city the query or the filter named, and the neighbourhood.
     const cityId = filters.cityId;
     /** The places one try finds, the whole names aside (`seen` counts those too). */
@@ -989,6 +990,9 @@ export class SearchIndex {
             }
           if (seen > 0) return { top, seen };
         }
+        // A kind spelled right that none here carries: none here is of it, and the words one or
+        // two edits from it are other kinds ("mexican" is no "american").
+        if (tagSpelled) return { top, seen };
       }
       const { matches, best } = unfiltered(where)
         ? this.textScores(what, null)

@@ -269,7 +269,16 @@ function findCity(
   vocabulary: CompiledVocabulary,
   known: (word: string) => boolean,
 ): { id: number; start: number; end: number } | null {
-  const found = exactCity(list, vocabulary, known) ?? cityWithSlip(list, vocabulary.cities, known);
+  const exact = exactCity(list, vocabulary, known);
+  // A slip in a longer name around a word spelled right ("lbs vegas", "vegas" a nickname).
+  const slip = cityWithSlip(
+    list,
+    vocabulary.cities,
+    known,
+    exact ? exact.end - exact.start + 1 : 1,
+  );
+  const found =
+    slip && (!exact || (slip.start <= exact.start && slip.end >= exact.end)) ? slip : exact;
   if (!found) return null;
   const { entry, start } = found;
   let end = found.end;
@@ -317,20 +326,25 @@ function nicknameMeantAsCity(
   return rest.length > 0 && tagOf(rest, vocabulary, false) !== null;
 }
 
+/** Spans of `shortest` words or more, the longest first. */
 function cityWithSlip(
   list: string[],
   cities: CityEntry[],
   known: (word: string) => boolean,
+  shortest: number,
 ): { entry: CityEntry; start: number; end: number } | null {
   const singulars = list.map(singular);
-  for (let length = Math.min(4, list.length); length >= 1; length--) {
+  for (let length = Math.min(4, list.length); length >= shortest; length--) {
     for (let start = list.length - length; start >= 0; start--) {
       const span = singulars.slice(start, start + length);
-      // Words spelled as places' names spell them are no slip ("austin" is not "justin"), nor
-      // is a span that begins or ends with "in" or "near".
-      if (span.every(known) || CONNECTORS.has(span[0]!) || CONNECTORS.has(span.at(-1)!)) continue;
+      // A span that begins or ends with "in" or "near" is no name.
+      if (CONNECTORS.has(span[0]!) || CONNECTORS.has(span.at(-1)!)) continue;
+      // Words spelled as places' names spell them are no slip ("austin" is not "justin"),
+      // unless one of them is spelled as the city's ("nw york": "nw" of NW 2nd Ave).
+      const spelled = span.every(known);
       const typed = span.join(' ');
       const entry = cities.find((c) => {
+        if (spelled && !c.words.some((w) => span.includes(w))) return false;
         const letters = c.key.replace(/ /g, '').length;
         const allowed = letters >= 10 ? 2 : letters >= 5 ? 1 : 0;
         return allowed > 0 && editDistance(typed, c.key, allowed) <= allowed;

@@ -92,80 +92,120 @@ interface Case {
   /** Whether a place answers the question (its kind, and its city when one is named). */
   right: (place: WorldLocation) => boolean;
   near?: { lat: number; lon: number };
+  /** Nothing in the city named answers: the answer must say so (nearest_alternatives). */
+  elsewhere?: boolean;
 }
 
-/** One letter dropped, two swapped, one changed: in the middle of the name's longest word. */
-function typos(name: string): string[] {
-  const longest = name.split(' ').reduce((a, b) => (b.length > a.length ? b : a));
-  const at = name.indexOf(longest) + Math.floor(longest.length / 2);
-  const changed = name[at] === 'x' ? 'z' : 'x';
+/**
+ * One-letter slips in a city's name: a letter dropped, two neighbours swapped, one changed, one
+ * added; at places that move along the name from city to city (never its first letter).
+ */
+function typos(name: string, seed: number): string[] {
+  const lower = name.toLowerCase();
+  const letters = [...lower].flatMap((ch, at) => (at > 0 && /[a-z]/.test(ch) ? [at] : []));
+  const pick = (n: number) => letters[(seed * 3 + n * 5) % letters.length]!;
+  const next = (ch: string) => String.fromCharCode(((ch.charCodeAt(0) - 96) % 26) + 97);
+  const [drop, swap, change, add] = [pick(0), pick(1), pick(2), pick(3)];
+  const swapAt = swap === lower.length - 1 || lower[swap + 1] === ' ' ? swap - 1 : swap;
   return [
-    name.slice(0, at) + name.slice(at + 1),
-    name.slice(0, at - 1) + name[at] + name[at - 1] + name.slice(at + 1),
-    name.slice(0, at) + changed + name.slice(at + 1),
-  ].map((t) => t.toLowerCase());
+    lower.slice(0, drop) + lower.slice(drop + 1),
+    lower.slice(0, swapAt) + lower[swapAt + 1] + lower[swapAt] + lower.slice(swapAt + 2),
+    lower.slice(0, change) + next(lower[change]!) + lower.slice(change + 1),
+    lower.slice(0, add) + lower[add] + lower.slice(add),
+  ].filter((t) => t !== lower && !t.includes('  '));
 }
+
+/** What a query asks for: a meal or occasion word, or a kind of place (cuisine, category). */
+interface Ask {
+  words: string;
+  fits: (place: WorldLocation) => boolean;
+}
+
+const occasionAsks: Ask[] = Object.entries(OCCASIONS).map(([w, o]) => ({
+  words: w,
+  fits: (p) => fits(p, o),
+}));
+
+/** The cuisines and categories of the world's places, by name ("sushi", "wine bars"). */
+const kindAsks: Ask[] = [...new Set(world.locations.flatMap((p) => p.classificationIds))]
+  .map((id) => tagName.get(id)!)
+  .filter((t) => t.kind === 'cuisine' || t.kind === 'category')
+  .filter((t) => !(t.name.toLowerCase() in OCCASIONS))
+  .sort((a, b) => a.id - b.id)
+  .map((t, n) => ({
+    // Categories as people type them, in the plural every other time ("wine bars").
+    words:
+      t.kind === 'category' && n % 2 === 0 && !/[sy]$/i.test(t.name)
+        ? `${t.name.toLowerCase()}s`
+        : t.name.toLowerCase(),
+    fits: (p) => p.classificationIds.includes(t.id),
+  }));
 
 function casesFor(city: WorldCity, i: number): Case[] {
-  const words = Object.keys(OCCASIONS);
-  // Each city gets each word, in turn with a different way of naming the city.
-  const inCity = (word: string) => (p: WorldLocation) =>
-    p.cityId === city.id && fits(p, OCCASIONS[word]!);
+  const inCity = (ask: Ask) => (p: WorldLocation) => p.cityId === city.id && ask.fits(p);
+  const has = (ask: Ask) => world.locations.some(inCity(ask));
   const name = city.name.toLowerCase();
   const forms = [
-    (w: string) => `${w} ${name}`,
-    (w: string) => `${w} in ${name}`,
-    (w: string) => `${name} ${w}`,
-    (w: string) => `${w} near ${city.name}`,
-    (w: string) => `${w} around ${name}`,
-    (w: string) => `in ${name} ${w}`,
+    (w: string, c: string) => `${w} ${c}`,
+    (w: string, c: string) => `${w} in ${c}`,
+    (w: string, c: string) => `${c} ${w}`,
+    (w: string, c: string) => `${w} near ${c}`,
+    (w: string, c: string) => `${w} around ${c}`,
+    (w: string, c: string) => `in ${c} ${w}`,
+    (w: string, c: string) => `best ${w} in ${c}`,
   ];
-  const cases: Case[] = words.map((w, j) => ({
-    kind: 'meal + city',
-    query: forms[(i + j) % forms.length]!(w),
-    right: inCity(w),
+  const form = (n: number) => forms[n % forms.length]!;
+  // Each city gets each meal or occasion word, and a few kinds of place it has, each in turn
+  // with a different way of naming the city.
+  const kinds = kindAsks.filter(has);
+  const someKinds = [0, 1, 2].map((n) => kinds[(i * 5 + n * 7) % kinds.length]!);
+  const asks = [...occasionAsks, ...someKinds];
+  const cases: Case[] = asks.map((ask, j) => ({
+    kind: 'meal or kind + city',
+    query: form(i + j)(ask.words, j % 2 === 0 ? name : city.name),
+    right: inCity(ask),
   }));
   for (const [j, nick] of (NICKNAMES[city.name] ?? []).entries()) {
-    for (const [k, w] of [
-      words[(i + j) % words.length]!,
-      words[(i + j + 4) % words.length]!,
-    ].entries())
+    for (const n of [0, 1, 2]) {
+      const ask = asks[(i + j * 3 + n * 4) % asks.length]!;
       cases.push({
         kind: 'abbreviation',
-        query: k === 0 ? `${w} ${nick}` : `${w} in ${nick}`,
-        right: inCity(w),
+        query: form(i + j + n)(ask.words, nick),
+        right: inCity(ask),
       });
+    }
   }
-  for (const [j, typo] of typos(city.name).entries()) {
-    const w = words[(i + j * 3) % words.length]!;
-    cases.push({ kind: 'city typo', query: `${w} ${typo}`, right: inCity(w) });
+  for (const [j, typo] of typos(city.name, i).entries()) {
+    const ask = asks[(i + j * 3) % asks.length]!;
+    cases.push({ kind: 'city typo', query: form(i + j)(ask.words, typo), right: inCity(ask) });
   }
-  // Positions in the city: its centre and one of its places.
+  // A kind of place the city lacks but the world has: the nearest elsewhere, labelled so.
+  const lacking = kindAsks.filter((ask) => !has(ask));
+  if (lacking.length > 0) {
+    const ask = lacking[i % lacking.length]!;
+    cases.push({
+      kind: 'none in the city',
+      query: form(i)(ask.words, name),
+      near: { lat: city.lat, lon: city.lon },
+      right: ask.fits,
+      elsewhere: true,
+    });
+  }
+  // Positions in the city: its centre and two of its places.
   const places = world.locations.filter((l) => l.cityId === city.id);
-  const spots = [{ lat: city.lat, lon: city.lon }, places[i % places.length]!];
+  const spots = [{ lat: city.lat, lon: city.lon }, places[i % places.length]!, places.at(-1 - i)!];
   for (const [j, spot] of spots.entries()) {
-    const w = words[(i + j * 5) % words.length]!;
+    const ask = occasionAsks[(i + j * 4) % occasionAsks.length]!;
     cases.push({
       kind: 'near me',
-      query: `${w} near me`,
+      query: j === 2 ? `${ask.words} nearby` : `${ask.words} near me`,
       near: { lat: spot.lat, lon: spot.lon },
-      right: (p) => fits(p, OCCASIONS[w]!),
+      right: ask.fits,
     });
   }
-  // Bare kinds: the cuisines and categories its places carry, a few per city.
-  const carried = [...new Set(places.flatMap((p) => p.classificationIds))]
-    .map((id) => tagName.get(id)!)
-    .filter((t) => t.kind === 'cuisine' || t.kind === 'category')
-    .filter((t) => !(t.name.toLowerCase() in OCCASIONS))
-    .sort((a, b) => a.id - b.id);
-  for (let j = 0; j < 4 && carried.length > 0; j++) {
-    const tag = carried[(i * 7 + j * 5) % carried.length]!;
-    cases.push({
-      kind: 'kind + position',
-      query: tag.name.toLowerCase(),
-      near: spots[j % 2]!,
-      right: (p) => p.classificationIds.includes(tag.id),
-    });
+  for (let j = 0; j < 4; j++) {
+    const ask = kindAsks[(i * 7 + j * 5) % kindAsks.length]!;
+    cases.push({ kind: 'kind + position', query: ask.words, near: spots[j % 3]!, right: ask.fits });
   }
   return cases;
 }
@@ -185,6 +225,8 @@ async function score(c: Case): Promise<{ right: number; k: number; got: string[]
   );
   expect(status).toBe(200);
   const got = (body.data.locations ?? []).map((l) => byId.get(l.clm_id));
+  // Alternatives not labelled as such (or labelled where the city has answers) are wrong.
+  if ((body.understood?.nearest_alternatives ?? false) !== (c.elsewhere ?? false)) got.length = 0;
   let candidates = world.locations.filter(c.right);
   if (c.near) {
     // Right: of the kind, and no farther than the k-th nearest of the kind.
