@@ -48,6 +48,8 @@ const FILLERS = new Set([
   // "where to get lunch", "spots for a date night", "dinner tonight"
   ...['for', 'where', 'to', 'get', 'grab', 'go', 'tonight', 'today', 'idea', 'option'],
 ]);
+/** Words that say nothing beside a word that names a kind ("late night food", "dinner restaurants"). */
+const SOFT_FILLERS = new Set(['food', 'eat', 'eats', 'bite', 'restaurant', 'meal']);
 const NEAR_ME = [['near', 'me'], ['nearby'], ['around', 'me'], ['close', 'to', 'me'], ['closest']];
 
 /**
@@ -177,7 +179,26 @@ export function tagOf(
   vocabulary: CompiledVocabulary,
   typos = true,
 ): VocabularyTag | null {
-  const typed = list.filter((w) => !FILLERS.has(w)).map(singular);
+  const all = list.map(singular).filter((w) => !FILLERS.has(w));
+  const lean = all.filter((w) => !SOFT_FILLERS.has(w));
+  const typed = lean.length > 0 ? lean : all;
+  if (typed.length === 0) return null;
+  const tag = tagOfWords(typed, vocabulary, typos);
+  if (tag) return tag;
+  // "dinner and drinks": what the first names (then the second).
+  const and = typed.indexOf('and');
+  if (and <= 0) return null;
+  return (
+    tagOfWords(typed.slice(0, and), vocabulary, typos) ??
+    tagOfWords(typed.slice(and + 1), vocabulary, typos)
+  );
+}
+
+function tagOfWords(
+  typed: string[],
+  vocabulary: CompiledVocabulary,
+  typos: boolean,
+): VocabularyTag | null {
   if (typed.length === 0) return null;
   const key = typed.join(' ');
   const exact = vocabulary.tags.find((t) => t.exact.has(key));
