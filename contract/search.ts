@@ -130,6 +130,10 @@ export const SearchUnderstood = z
       .nullable()
       .optional()
       .describe('A meal or occasion the words named ("Dinner", "Happy hour"; ADR 076)'),
+    nearest_first: z
+      .boolean()
+      .optional()
+      .describe('The places are ordered nearest lat/lon first (near me, a kind with a position)'),
     nearest_alternatives: z
       .boolean()
       .optional()

@@ -709,8 +709,8 @@ export class SearchIndex {
       return answer;
     }
     if (wants.has('locations') || wants.has('reviews')) {
-      const { page, total, elsewhere } = unknownFilter
-        ? { page: [], total: 0, elsewhere: false }
+      const { page, total, elsewhere, nearestFirst } = unknownFilter
+        ? { page: [], total: 0, elsewhere: false, nearestFirst: false }
         : this.rankPlaces(q, u, {
             superCategory,
             categoryTag,
@@ -719,6 +719,7 @@ export class SearchIndex {
           });
       const near = q.lat !== undefined && q.lon !== undefined ? { lat: q.lat, lon: q.lon } : null;
       if (elsewhere) answer.understood.nearest_alternatives = true;
+      else if (nearestFirst) answer.understood.nearest_first = true;
       if (wants.has('locations')) {
         answer.data.locations = page.map((p) => this.asSearchPlace(p, near));
         answer.locations_total = total;
@@ -821,7 +822,7 @@ export class SearchIndex {
       cuisineTag: VocabularyTag | null;
       cityId: number | null;
     },
-  ): { page: Place[]; total: number; elsewhere: boolean } {
+  ): { page: Place[]; total: number; elsewhere: boolean; nearestFirst: boolean } {
     const now = new Date();
     const clocks = new Map<string, { day: number; minutes: number } | null>();
     const clock = (timeZone: string) => {
@@ -1077,10 +1078,16 @@ export class SearchIndex {
           page: found.top.page().slice(q.offset ?? 0),
           total: found.top.total,
           elsewhere: true,
+          nearestFirst: false,
         };
     }
     for (const [place, score] of named) top.offer(place, 10 + score);
-    return { page: top.page().slice(q.offset ?? 0), total: top.total, elsewhere: false };
+    return {
+      page: top.page().slice(q.offset ?? 0),
+      total: top.total,
+      elsewhere: false,
+      nearestFirst: origin !== null,
+    };
   }
 
   private cityById(id: number): City | null {
