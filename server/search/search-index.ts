@@ -197,7 +197,7 @@ export class SearchIndex {
   /** Places by the words of their name (Place.nameTerms). */
   private byNameTerms = new Map<string, Place[]>();
   /** The places that answer each meal or occasion word (occasions.ts), in rank order, and as a set. */
-  private byOccasion = new Map<string, { list: Place[]; set: Set<Place> }>();
+  private byOccasion = new Map<string, { list: Place[]; set: Set<Place>; byKind: Set<Place> }>();
   /** sayingOf()'s work, per tag. */
   private saying = new Map<string, { says: Place[]; rest: Place[] }>();
   /** Places whose name is one word (but "the"), by that word. */
@@ -388,20 +388,30 @@ export class SearchIndex {
     });
   }
 
-  /** Each occasion's places in rank order: one pass over the places when they change. */
+  /**
+   * Each occasion's places in rank order, and those that answer it by what they are (`byKind`),
+   * not only by a practical category any place may carry (occasions.ts): one pass over the
+   * places per occasion, when they change.
+   */
   private occasionLists() {
-    const idsOf = new Map<string, number>();
-    for (const t of this.tagList) idsOf.set(t.safeName, t.id);
-    const lists = new Map<string, { list: Place[]; set: Set<Place> }>();
+    const tagsBySafeName = new Map<string, { id: number; practical: boolean }>();
+    for (const t of this.tagNames.values())
+      tagsBySafeName.set(t.safeName, { id: t.id, practical: t.kind === 'practical' });
+    const lists = new Map<string, { list: Place[]; set: Set<Place>; byKind: Set<Place> }>();
     for (const [key, occasion] of Object.entries(OCCASIONS)) {
-      const ids = occasion.tags.flatMap((t) => (idsOf.has(t) ? [idsOf.get(t)!] : []));
-      const list = this.byRank.filter((p) =>
-        answers(occasion, p.superCategories, (safeName) => {
-          const id = idsOf.get(safeName);
-          return id !== undefined && ids.includes(id) && p.tagIds.has(id);
-        }),
-      );
-      lists.set(key, { list, set: new Set(list) });
+      const list: Place[] = [];
+      const byKind = new Set<Place>();
+      for (const p of this.byRank) {
+        const how = answers(occasion, p.superCategories, (safeName) => {
+          const tag = tagsBySafeName.get(safeName);
+          if (!tag || !p.tagIds.has(tag.id)) return null;
+          return tag.practical ? 'tag' : 'kind';
+        });
+        if (how === null) continue;
+        list.push(p);
+        if (how === 'kind') byKind.add(p);
+      }
+      lists.set(key, { list, set: new Set(list), byKind });
     }
     return lists;
   }
@@ -786,11 +796,19 @@ export class SearchIndex {
             ? (this.byTag.get(tag.id) ?? [])
             : (this.bySuper.get(tag.safeName as SuperCategory) ?? []);
       split = { says: [], rest: [] };
-      for (const p of list)
-        (tagWords.every((w) => p.nameWords.has(w)) ? split.says : split.rest).push(p);
+      for (const p of list) (this.says(p, tag, tagWords) ? split.says : split.rest).push(p);
       this.saying.set(key, split);
     }
     return split;
+  }
+
+  /**
+   * Whether a place says it is of the tag: its name or kind names it ("Grand Taco Shop", a
+   * "Sushi Bar"); for an occasion, it answers it by what it is, not by a practical category.
+   */
+  private says(p: Place, tag: VocabularyTag, tagWords: string[]): boolean {
+    if (tag.kind === 'occasion') return this.byOccasion.get(tag.safeName)?.byKind.has(p) ?? false;
+    return tagWords.every((w) => p.nameWords.has(w));
   }
 
   private tagBy(kinds: string[], safeName: string) {
@@ -986,7 +1004,7 @@ export class SearchIndex {
         } else {
           for (const p of candidates(where, tag))
             if (carries(p, tag) && ok(p)) {
-              const says = tagWords.every((w) => p.nameWords.has(w)) ? 1 : 0;
+              const says = this.says(p, tag, tagWords) ? 1 : 0;
               offer(p, says + popularity(p));
             }
           if (seen > 0) return { top, seen };

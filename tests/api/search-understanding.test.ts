@@ -19,37 +19,34 @@ import { api } from './client';
  */
 const TARGET = 0.95;
 
-interface Occasion {
-  /** Any of these classifications (safe names) … */
-  tags: string[];
-  /** … on a place whose kind is one of these (its first super category, or any of them). */
+/** A place answers when one rule holds: its kind (first super category, or any) and a tag. */
+interface Rule {
   kinds: string[];
   firstKindOnly: boolean;
+  /** Any of these classifications (safe names); none: any place of the kind. */
+  tags: string[];
 }
+const first = (kinds: string[], tags: string[] = []): Rule => ({
+  kinds,
+  firstKindOnly: true,
+  tags,
+});
+const any = (kinds: string[], tags: string[] = []): Rule => ({ kinds, firstKindOnly: false, tags });
 
-/** What a meal or occasion word asks for (spec §7 search; ADR 076). */
-const OCCASIONS: Record<string, Occasion> = {
-  dinner: { tags: ['restaurant'], kinds: ['dining'], firstKindOnly: true },
-  lunch: { tags: ['restaurant', 'food-hall'], kinds: ['dining'], firstKindOnly: true },
-  brunch: {
-    tags: ['brunch-spot', 'brunch', 'bottomless-mimosas'],
-    kinds: ['dining'],
-    firstKindOnly: true,
-  },
-  breakfast: {
-    tags: ['brunch-spot', 'brunch', 'cafe', 'bake-shop'],
-    kinds: ['dining'],
-    firstKindOnly: true,
-  },
-  coffee: { tags: ['cafe', 'coffee'], kinds: ['dining'], firstKindOnly: true },
-  drinks: { tags: [], kinds: ['nightlife'], firstKindOnly: false },
-  'happy hour': { tags: ['happy-hour'], kinds: ['nightlife'], firstKindOnly: false },
-  'late night': {
-    tags: ['late-night', 'late-night-eats', 'nightclub'],
-    kinds: ['dining', 'nightlife'],
-    firstKindOnly: false,
-  },
-  'date night': { tags: ['date-night'], kinds: ['dining', 'nightlife'], firstKindOnly: false },
+/** What a meal or occasion word asks for (docs/product-rules.md §7, search; ADR 076). */
+const OCCASIONS: Record<string, Rule[]> = {
+  dinner: [first(['dining'], ['restaurant'])],
+  lunch: [first(['dining'], ['restaurant', 'food-hall'])],
+  brunch: [first(['dining'], ['brunch', 'bottomless-mimosas', 'brunch-spot'])],
+  breakfast: [first(['dining'], ['brunch', 'brunch-spot', 'cafe', 'bake-shop', 'pastries'])],
+  coffee: [first(['dining'], ['cafe'])],
+  drinks: [
+    first(['nightlife']),
+    any(['nightlife'], ['cocktail-bar', 'wine-bar', 'brewery', 'dive-bar']),
+  ],
+  'happy hour': [any(['nightlife'], ['happy-hour'])],
+  'late night': [first(['nightlife']), first(['dining'], ['late-night-eats', 'late-night'])],
+  'date night': [any(['dining', 'nightlife'], ['date-night'])],
 };
 
 /** Abbreviations and nicknames people type, by the city's name (only the world's are asked). */
@@ -72,10 +69,15 @@ const tagId = new Map(world.classifications.map((c) => [c.safeName, c.id]));
 const tagName = new Map(world.classifications.map((c) => [c.id, c]));
 const byId = new Map(world.locations.map((l) => [l.id, l]));
 
-function fits(place: WorldLocation, o: Occasion): boolean {
-  const kinds = o.firstKindOnly ? place.superCategories.slice(0, 1) : place.superCategories;
-  if (!kinds.some((k) => o.kinds.includes(k))) return false;
-  return o.tags.length === 0 || o.tags.some((t) => place.classificationIds.includes(tagId.get(t)!));
+function fits(place: WorldLocation, rules: Rule[]): boolean {
+  return rules.some((rule) => {
+    const kinds = rule.firstKindOnly ? place.superCategories.slice(0, 1) : place.superCategories;
+    if (!kinds.some((k) => rule.kinds.includes(k))) return false;
+    return (
+      rule.tags.length === 0 ||
+      rule.tags.some((t) => place.classificationIds.includes(tagId.get(t)!))
+    );
+  });
 }
 
 const km = (a: { lat: number; lon: number }, b: { lat: number; lon: number }) => {
