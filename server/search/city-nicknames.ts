@@ -20,6 +20,7 @@ export const CITY_NICKNAMES: Record<string, string[]> = {
   Denver: ['mile high', 'mile high city'],
   Miami: ['magic city', 'the 305'],
   Washington: ['dc', 'd c', 'washington dc', 'the district'],
+  'Washington DC': ['dc', 'd c', 'the district'],
   Houston: ['htx', 'h town', 'htown'],
   Dallas: ['dfw', 'big d'],
   'San Diego': ['sd', 'sdg'],
@@ -34,4 +35,38 @@ export const CITY_NICKNAMES: Record<string, string[]> = {
   Pittsburgh: ['pgh', 'the burgh'],
   Detroit: ['dtw', 'motor city'],
   Honolulu: ['hnl'],
+  Orlando: ['orl'],
+  Charlotte: ['clt'],
+  Cleveland: ['cle'],
+  Cincinnati: ['cincy'],
+  Indianapolis: ['indy'],
+  'Oklahoma City': ['okc'],
+  Albuquerque: ['abq'],
+  Sacramento: ['sacto'],
+  'San Jose': ['sj'],
+  Jacksonville: ['jax'],
+  Milwaukee: ['mke'],
+  'Mexico City': ['cdmx', 'df'],
+  London: ['ldn'],
+  Toronto: ['the 6ix', 'tdot'],
+  Montreal: ['mtl'],
+  Vancouver: ['yvr'],
+  Barcelona: ['bcn', 'barna'],
+  Amsterdam: ['ams'],
+  'Rio de Janeiro': ['rio'],
+  'São Paulo': ['sampa'],
+  'Buenos Aires': ['bsas'],
+  'Hong Kong': ['hk', 'hkg'],
+  Singapore: ['sg'],
+  Copenhagen: ['cph'],
+  Bangkok: ['bkk'],
+  Melbourne: ['melb'],
 };
+
+/** A city's nicknames by its name as search compares names (case and accents folded). */
+export function nicknamesOf(name: string, fold: (text: string) => string): string[] {
+  const typed = fold(name);
+  for (const [city, nicknames] of Object.entries(CITY_NICKNAMES))
+    if (fold(city) === typed) return nicknames;
+  return [];
+}

@@ -13,6 +13,10 @@ export interface OccasionRule {
   kinds: SuperCategory[];
   firstKindOnly: boolean;
   tags: string[];
+  /** Places carrying one of these do not answer by this rule (a brunch café is no dinner). */
+  except?: string[];
+  /** A place answering by a practical category answers by what it is when it carries one of these too. */
+  strongWith?: string[];
 }
 
 export interface Occasion {
@@ -33,7 +37,10 @@ const any = (kinds: SuperCategory[], tags: string[] = []): OccasionRule => ({
 });
 
 export const OCCASIONS: Record<string, Occasion> = {
-  dinner: { words: ['dinner', 'supper'], rules: [first(['dining'], ['restaurant'])] },
+  dinner: {
+    words: ['dinner', 'supper'],
+    rules: [{ ...first(['dining'], ['restaurant']), except: ['cafe', 'bake-shop'] }],
+  },
   lunch: { words: ['lunch'], rules: [first(['dining'], ['restaurant', 'food-hall'])] },
   brunch: {
     words: ['brunch'],
@@ -59,7 +66,14 @@ export const OCCASIONS: Record<string, Occasion> = {
   },
   'date-night': {
     words: ['date night', 'date', 'romantic'],
-    rules: [any(['dining', 'nightlife'], ['date-night'])],
+    // Date Night is a practical category any place may carry: a wine list or a tasting menu says
+    // the place is made for one.
+    rules: [
+      {
+        ...any(['dining', 'nightlife'], ['date-night']),
+        strongWith: ['cocktails', 'natural-wine', 'tasting-menu', 'sake', 'oysters'],
+      },
+    ],
   },
 };
 
@@ -77,11 +91,15 @@ export function answers(
   for (const rule of occasion.rules) {
     const kinds = rule.firstKindOnly ? superCategories.slice(0, 1) : superCategories;
     if (!kinds.some((k) => (rule.kinds as string[]).includes(k))) continue;
+    if (rule.except?.some((tag) => carries(tag) !== null)) continue;
     if (rule.tags.length === 0) return 'kind';
     for (const tag of rule.tags) {
       const how = carries(tag);
       if (how === 'kind') return 'kind';
-      if (how === 'tag') found = 'tag';
+      if (how === 'tag') {
+        if (rule.strongWith?.some((t) => carries(t) === 'kind')) return 'kind';
+        found = 'tag';
+      }
     }
   }
   return found;

@@ -10,6 +10,7 @@ const vocabulary = compileVocabulary({
     { id: 4, name: 'Denver' },
     { id: 5, name: 'Los Angeles', state: 'CA' },
     { id: 6, name: 'Las Vegas', state: 'NV' },
+    { id: 7, name: 'Bari' },
   ],
   neighborhoods: [
     { name: 'Pilsen', cityId: 3 },
@@ -112,6 +113,9 @@ describe('understand', () => {
     expect(city('la cocina', la)).toEqual([null, 'la cocina']);
     expect(city('tacos in la', la)).toEqual([5, 'tacos']);
     expect(city('la sushi', la)).toEqual([5, 'sushi']);
+    // A short name takes one slip, but not from a word that names what to find.
+    expect(city('pizza bsri')).toEqual([7, 'pizza']);
+    expect(city('tacos bar')).toEqual([null, 'tacos bar']);
     // A word places spell as typed is no slip ("denvor" would be Denver).
     expect(city('denvor', (w) => w === 'denvor')).toEqual([null, 'denvor']);
   });

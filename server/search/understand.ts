@@ -1,6 +1,6 @@
-import { CITY_NICKNAMES } from './city-nicknames';
+import { nicknamesOf } from './city-nicknames';
 import { OCCASIONS } from './occasions';
-import { editDistance, sameWord, singular, words } from './text';
+import { editDistance, normalize, sameWord, singular, words } from './text';
 
 /**
  * Query understanding (ADR 035): which words of a query name a place to look in (a city, a
@@ -94,6 +94,8 @@ export interface CompiledVocabulary {
   cities: { id: number; words: string[]; key: string; aliases: string[]; state: string }[];
   neighborhoods: { name: string; words: string[]; key: string; cityIds: number[] }[];
   tags: { tag: VocabularyTag; phrases: string[][]; exact: Set<string> }[];
+  /** Every word of the tags' phrases ("cocktail", "bar"): no slip of a city's name. */
+  tagWords: Set<string>;
 }
 
 export function compileVocabulary(vocabulary: Vocabulary): CompiledVocabulary {
@@ -113,10 +115,21 @@ export function compileVocabulary(vocabulary: Vocabulary): CompiledVocabulary {
     if (!entry.cityIds.includes(n.cityId)) entry.cityIds.push(n.cityId);
     neighborhoods.set(key, entry);
   }
+  // Occasions first: "coffee" and "happy hour" are also classifications, and mean the occasion.
+  const tags = [...occasionTags, ...vocabulary.tags].map((tag) => {
+    const texts = [
+      tag.name,
+      tag.safeName.replace(/-/g, ' '),
+      ...(SYNONYMS[`${tag.kind}:${tag.safeName}`] ?? []),
+      ...(tag.kind === 'occasion' ? (OCCASIONS[tag.safeName]?.words ?? []) : []),
+    ];
+    const phrases = texts.map(phraseWords).filter((p) => p.length > 0);
+    return { tag, phrases, exact: new Set(phrases.map((p) => p.join(' '))) };
+  });
   return {
     cities: vocabulary.cities.map((c) => {
       const words = phraseWords(c.name);
-      const aliases = (CITY_NICKNAMES[c.name] ?? []).map((a) => normalWords(a).join(' '));
+      const aliases = nicknamesOf(c.name, normalize).map((a) => normalWords(a).join(' '));
       return {
         id: c.id,
         words,
@@ -126,17 +139,8 @@ export function compileVocabulary(vocabulary: Vocabulary): CompiledVocabulary {
       };
     }),
     neighborhoods: [...neighborhoods.values()],
-    // Occasions first: "coffee" and "happy hour" are also classifications, and mean the occasion.
-    tags: [...occasionTags, ...vocabulary.tags].map((tag) => {
-      const texts = [
-        tag.name,
-        tag.safeName.replace(/-/g, ' '),
-        ...(SYNONYMS[`${tag.kind}:${tag.safeName}`] ?? []),
-        ...(tag.kind === 'occasion' ? (OCCASIONS[tag.safeName]?.words ?? []) : []),
-      ];
-      const phrases = texts.map(phraseWords).filter((p) => p.length > 0);
-      return { tag, phrases, exact: new Set(phrases.map((p) => p.join(' '))) };
-    }),
+    tags,
+    tagWords: new Set(tags.flatMap((t) => t.phrases.flat())),
   };
 }
 
@@ -292,12 +296,7 @@ function findCity(
 ): { id: number; start: number; end: number } | null {
   const exact = exactCity(list, vocabulary, known);
   // A slip in a longer name around a word spelled right ("lbs vegas", "vegas" a nickname).
-  const slip = cityWithSlip(
-    list,
-    vocabulary.cities,
-    known,
-    exact ? exact.end - exact.start + 1 : 1,
-  );
+  const slip = cityWithSlip(list, vocabulary, known, exact ? exact.end - exact.start + 1 : 1);
   const found =
     slip && (!exact || (slip.start <= exact.start && slip.end >= exact.end)) ? slip : exact;
   if (!found) return null;
@@ -350,7 +349,7 @@ function nicknameMeantAsCity(
 /** Spans of `shortest` words or more, the longest first. */
 function cityWithSlip(
   list: string[],
-  cities: CityEntry[],
+  vocabulary: CompiledVocabulary,
   known: (word: string) => boolean,
   shortest: number,
 ): { entry: CityEntry; start: number; end: number } | null {
@@ -364,13 +363,17 @@ function cityWithSlip(
       // unless one of them is spelled as the city's ("nw york": "nw" of NW 2nd Ave).
       const spelled = span.every(known);
       const typed = span.join(' ');
-      const entry = cities.find((c) => {
+      const entry = vocabulary.cities.find((c) => {
         if (spelled && !c.words.some((w) => span.includes(w))) return false;
+        // One edit from four letters ("rmoe" is Rome), two from ten.
         const letters = c.key.replace(/ /g, '').length;
-        const allowed = letters >= 10 ? 2 : letters >= 5 ? 1 : 0;
+        const allowed = letters >= 10 ? 2 : letters >= 4 ? 1 : 0;
         return allowed > 0 && editDistance(typed, c.key, allowed) <= allowed;
       });
-      if (entry) return { entry, start, end: start + length };
+      // Nor are words that name what to find ("cocktail bars" is not Bari).
+      const what = (w: string) =>
+        FILLERS.has(w) || (vocabulary.tagWords.has(w) && !entry?.words.includes(w));
+      if (entry && !span.some(what)) return { entry, start, end: start + length };
     }
   }
   return null;

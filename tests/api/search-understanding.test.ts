@@ -25,6 +25,8 @@ interface Rule {
   firstKindOnly: boolean;
   /** Any of these classifications (safe names); none: any place of the kind. */
   tags: string[];
+  /** But none of these. */
+  except?: string[];
 }
 const first = (kinds: string[], tags: string[] = []): Rule => ({
   kinds,
@@ -35,7 +37,7 @@ const any = (kinds: string[], tags: string[] = []): Rule => ({ kinds, firstKindO
 
 /** What a meal or occasion word asks for (docs/product-rules.md §7, search; ADR 076). */
 const OCCASIONS: Record<string, Rule[]> = {
-  dinner: [first(['dining'], ['restaurant'])],
+  dinner: [{ ...first(['dining'], ['restaurant']), except: ['cafe', 'bake-shop'] }],
   lunch: [first(['dining'], ['restaurant', 'food-hall'])],
   brunch: [first(['dining'], ['brunch', 'bottomless-mimosas', 'brunch-spot'])],
   breakfast: [first(['dining'], ['brunch', 'brunch-spot', 'cafe', 'bake-shop', 'pastries'])],
@@ -73,10 +75,9 @@ function fits(place: WorldLocation, rules: Rule[]): boolean {
   return rules.some((rule) => {
     const kinds = rule.firstKindOnly ? place.superCategories.slice(0, 1) : place.superCategories;
     if (!kinds.some((k) => rule.kinds.includes(k))) return false;
-    return (
-      rule.tags.length === 0 ||
-      rule.tags.some((t) => place.classificationIds.includes(tagId.get(t)!))
-    );
+    const carries = (t: string) => place.classificationIds.includes(tagId.get(t)!);
+    if (rule.except?.some(carries)) return false;
+    return rule.tags.length === 0 || rule.tags.some(carries);
   });
 }
 
