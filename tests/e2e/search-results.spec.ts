@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { generateWorld } from '../../db/seed/world';
 import { expect, hydrated, shown, test } from './fixtures';
 
 /**
@@ -362,6 +363,33 @@ test.describe('nothing found, and a failed read', () => {
     const popular = page.getByRole('navigation', { name: 'Popular searches' });
     await popular.getByRole('link', { name: 'Food & Drink' }).click();
     await expect(page).toHaveURL(/\/\?category=dining$/);
+  });
+
+  test('a city without the kind asked says so before the nearest places elsewhere', async ({
+    page,
+  }) => {
+    // From the seeded world (scale 1): a city and a cuisine none of its places carries.
+    const world = generateWorld({ scale: 1 });
+    const cuisines = world.classifications.filter((c) => c.kind === 'cuisine');
+    const carried = (cityId: number, id: number) =>
+      world.locations.some((l) => l.cityId === cityId && l.classificationIds.includes(id));
+    const [city, cuisine] = world.cities
+      .flatMap((c) =>
+        cuisines
+          .filter(
+            (k) =>
+              !carried(c.id, k.id) &&
+              world.locations.some((l) => l.classificationIds.includes(k.id)),
+          )
+          .map((k) => [c, k] as const),
+      )
+      .at(0)!;
+    await page.goto(`/?q=${encodeURIComponent(`${cuisine.name} in ${city.name}`)}`);
+    await hydrated(page);
+    await expect(page.getByTestId('results-elsewhere')).toHaveText(
+      `No ${cuisine.name} places in ${city.name} — nearest alternatives:`,
+    );
+    await expect(places(page).first()).toBeVisible();
   });
 
   test('an empty search asks what to look for', async ({ page }) => {
