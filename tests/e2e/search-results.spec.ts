@@ -1,6 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { generateWorld } from '../../db/seed/world';
 import { expect, hydrated, shown, test } from './fixtures';
 
 /**
@@ -368,26 +367,37 @@ test.describe('nothing found, and a failed read', () => {
   test('a city without the kind asked says so before the nearest places elsewhere', async ({
     page,
   }) => {
-    // From the seeded world (scale 1): a city and a cuisine none of its places carries.
-    const world = generateWorld({ scale: 1 });
-    const cuisines = world.classifications.filter((c) => c.kind === 'cuisine');
-    const carried = (cityId: number, id: number) =>
-      world.locations.some((l) => l.cityId === cityId && l.classificationIds.includes(id));
-    const [city, cuisine] = world.cities
-      .flatMap((c) =>
-        cuisines
-          .filter(
-            (k) =>
-              !carried(c.id, k.id) &&
-              world.locations.some((l) => l.classificationIds.includes(k.id)),
-          )
-          .map((k) => [c, k] as const),
+    // A city of the world and a cuisine none of its places carries (but others do), asked of the API.
+    const json = async <T>(path: string) => (await (await page.request.get(path)).json()) as T;
+    const total = async (query: string) =>
+      (
+        await json<{ locations_total: number }>(
+          `/api/v2/search/wonder-search?include=locations&limit=1&${query}`,
+        )
+      ).locations_total;
+    const cities = (await json<{ data: { clm_id: number; clm_city: string }[] }>('/api/v2/cities'))
+      .data;
+    const cuisines = (
+      await json<{ data: { clm_name: string; safe_name: string }[] }>(
+        '/api/v3/classifications/cuisines?page=1&per_page=50',
       )
-      .at(0)!;
-    await page.goto(`/?q=${encodeURIComponent(`${cuisine.name} in ${city.name}`)}`);
+    ).data;
+    let pair: { city: string; cuisine: string } | null = null;
+    for (const c of cuisines) {
+      if ((await total(`cuisine=${c.safe_name}`)) === 0) continue;
+      for (const city of cities) {
+        if ((await total(`cuisine=${c.safe_name}&city_id=${city.clm_id}`)) > 0) continue;
+        pair = { city: city.clm_city, cuisine: c.clm_name };
+        break;
+      }
+      if (pair) break;
+    }
+    expect(pair).not.toBeNull();
+    const { city, cuisine } = pair!;
+    await page.goto(`/?q=${encodeURIComponent(`${cuisine} in ${city}`)}`);
     await hydrated(page);
     await expect(page.getByTestId('results-elsewhere')).toHaveText(
-      `No ${cuisine.name} places in ${city.name} — nearest alternatives:`,
+      `No ${cuisine} places in ${city} — nearest alternatives:`,
     );
     await expect(places(page).first()).toBeVisible();
   });
