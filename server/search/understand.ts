@@ -78,8 +78,6 @@ const occasionTags: VocabularyTag[] = Object.entries(OCCASIONS).map(([safeName, 
   name: o.words[0]!.replace(/^./, (c) => c.toUpperCase()),
 }));
 
-const normalWords = words;
-
 /** A vocabulary phrase as words to compare: normalized, singular. */
 const phraseWords = (text: string) => words(text).map(singular);
 
@@ -128,12 +126,12 @@ export function compileVocabulary(vocabulary: Vocabulary): CompiledVocabulary {
   });
   return {
     cities: vocabulary.cities.map((c) => {
-      const words = phraseWords(c.name);
-      const aliases = nicknamesOf(c.name, normalize).map((a) => normalWords(a).join(' '));
+      const cityWords = phraseWords(c.name);
+      const aliases = nicknamesOf(c.name, normalize).map((a) => words(a).join(' '));
       return {
         id: c.id,
-        words,
-        key: words.join(' '),
+        words: cityWords,
+        key: cityWords.join(' '),
         aliases,
         state: (c.state ?? '').toLowerCase(),
       };
@@ -287,7 +285,7 @@ type CityEntry = CompiledVocabulary['cities'][number];
 /**
  * The city `list` names, anywhere in it (ADR 076): its name or a nickname as typed, the longest
  * first, then its name with a slip (one edit, two in a long name: "new yrok", "philadelpia").
- * A state code or name right after it goes with it ("austin tx").
+ * Its state code right after it goes with it ("austin tx").
  */
 function findCity(
   list: string[],
