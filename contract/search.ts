@@ -125,6 +125,21 @@ export const SearchUnderstood = z
     super_category: SuperCategory.nullable()
       .optional()
       .describe('A kind of place the words named ("nightlife", "hotels", "shopping")'),
+    occasion: z
+      .string()
+      .nullable()
+      .optional()
+      .describe('A meal or occasion the words named ("Dinner", "Happy hour"; ADR 076)'),
+    nearest_first: z
+      .boolean()
+      .optional()
+      .describe('The places are ordered nearest lat/lon first (near me, a kind with a position)'),
+    nearest_alternatives: z
+      .boolean()
+      .optional()
+      .describe(
+        'Nothing matched in the city named: the places are the nearest matches elsewhere, nearest first',
+      ),
   })
   .meta({ id: 'SearchUnderstood' });
 export type SearchUnderstood = z.infer<typeof SearchUnderstood>;

@@ -36,6 +36,7 @@ import {
   type TextQuery,
 } from './text-index';
 import { normalize, singular, terms, words } from './text';
+import { answers, OCCASIONS } from './occasions';
 import {
   compileVocabulary,
   tagOf,
@@ -195,6 +196,8 @@ export class SearchIndex {
   private bySuper = new Map<SuperCategory, Place[]>();
   /** Places by the words of their name (Place.nameTerms). */
   private byNameTerms = new Map<string, Place[]>();
+  /** The places that answer each meal or occasion word (occasions.ts), in rank order, and as a set. */
+  private byOccasion = new Map<string, { list: Place[]; set: Set<Place>; byKind: Set<Place> }>();
   /** sayingOf()'s work, per tag. */
   private saying = new Map<string, { says: Place[]; rest: Place[] }>();
   /** Places whose name is one word (but "the"), by that word. */
@@ -362,6 +365,7 @@ export class SearchIndex {
       for (const id of p.tagIds) listIn(this.byTag, id, p);
       for (const kind of new Set(p.superCategories)) listIn(this.bySuper, kind, p);
     }
+    this.byOccasion = this.occasionLists();
     this.cityNames = this.cityList.map((city) => ({
       city,
       name: normalize(city.clm_city),
@@ -378,10 +382,38 @@ export class SearchIndex {
       }),
     );
     this.vocabulary = compileVocabulary({
-      cities: this.cityList.map((c) => ({ id: c.clm_id, name: c.clm_city })),
+      cities: this.cityList.map((c) => ({ id: c.clm_id, name: c.clm_city, state: c.clm_state })),
       neighborhoods: [...neighborhoods.values()],
       tags: [...this.tagList, ...supers],
     });
+  }
+
+  /**
+   * Each occasion's places in rank order, and those that answer it by what they are (`byKind`),
+   * not only by a practical category any place may carry (occasions.ts): one pass over the
+   * places per occasion, when they change.
+   */
+  private occasionLists() {
+    const tagsBySafeName = new Map<string, { id: number; practical: boolean }>();
+    for (const t of this.tagNames.values())
+      tagsBySafeName.set(t.safeName, { id: t.id, practical: t.kind === 'practical' });
+    const lists = new Map<string, { list: Place[]; set: Set<Place>; byKind: Set<Place> }>();
+    for (const [key, occasion] of Object.entries(OCCASIONS)) {
+      const list: Place[] = [];
+      const byKind = new Set<Place>();
+      for (const p of this.byRank) {
+        const how = answers(occasion, p.superCategories, (safeName) => {
+          const tag = tagsBySafeName.get(safeName);
+          if (!tag || !p.tagIds.has(tag.id)) return null;
+          return tag.practical ? 'tag' : 'kind';
+        });
+        if (how === null) continue;
+        list.push(p);
+        if (how === 'kind') byKind.add(p);
+      }
+      lists.set(key, { list, set: new Set(list), byKind });
+    }
+    return lists;
   }
 
   /** Reads these places (with their city, tags and top video) and puts them in the index. */
@@ -675,6 +707,7 @@ export class SearchIndex {
       super_category:
         superCategory ??
         (wordTag?.kind === 'super_category' ? (wordTag.safeName as SuperCategory) : null),
+      occasion: wordTag?.kind === 'occasion' ? wordTag.name : null,
     } satisfies SearchUnderstood;
 
     // Only punctuation ("%%") and no filter: nothing names anything.
@@ -686,8 +719,8 @@ export class SearchIndex {
       return answer;
     }
     if (wants.has('locations') || wants.has('reviews')) {
-      const { page, total } = unknownFilter
-        ? { page: [], total: 0 }
+      const { page, total, elsewhere, nearestFirst } = unknownFilter
+        ? { page: [], total: 0, elsewhere: false, nearestFirst: false }
         : this.rankPlaces(q, u, {
             superCategory,
             categoryTag,
@@ -695,6 +728,8 @@ export class SearchIndex {
             cityId: city?.clm_id ?? null,
           });
       const near = q.lat !== undefined && q.lon !== undefined ? { lat: q.lat, lon: q.lon } : null;
+      if (elsewhere) answer.understood.nearest_alternatives = true;
+      else if (nearestFirst) answer.understood.nearest_first = true;
       if (wants.has('locations')) {
         answer.data.locations = page.map((p) => this.asSearchPlace(p, near));
         answer.locations_total = total;
@@ -755,15 +790,25 @@ export class SearchIndex {
     let split = this.saying.get(key);
     if (!split) {
       const list =
-        tag.id !== null
-          ? (this.byTag.get(tag.id) ?? [])
-          : (this.bySuper.get(tag.safeName as SuperCategory) ?? []);
+        tag.kind === 'occasion'
+          ? (this.byOccasion.get(tag.safeName)?.list ?? [])
+          : tag.id !== null
+            ? (this.byTag.get(tag.id) ?? [])
+            : (this.bySuper.get(tag.safeName as SuperCategory) ?? []);
       split = { says: [], rest: [] };
-      for (const p of list)
-        (tagWords.every((w) => p.nameWords.has(w)) ? split.says : split.rest).push(p);
+      for (const p of list) (this.says(p, tag, tagWords) ? split.says : split.rest).push(p);
       this.saying.set(key, split);
     }
     return split;
+  }
+
+  /**
+   * Whether a place says it is of the tag: its name or kind names it ("Grand Taco Shop", a
+   * "Sushi Bar"); for an occasion, it answers it by what it is, not by a practical category.
+   */
+  private says(p: Place, tag: VocabularyTag, tagWords: string[]): boolean {
+    if (tag.kind === 'occasion') return this.byOccasion.get(tag.safeName)?.byKind.has(p) ?? false;
+    return tagWords.every((w) => p.nameWords.has(w));
   }
 
   private tagBy(kinds: string[], safeName: string) {
@@ -795,7 +840,7 @@ export class SearchIndex {
       cuisineTag: VocabularyTag | null;
       cityId: number | null;
     },
-  ): { page: Place[]; total: number } {
+  ): { page: Place[]; total: number; elsewhere: boolean; nearestFirst: boolean } {
     const now = new Date();
     const clocks = new Map<string, { day: number; minutes: number } | null>();
     const clock = (timeZone: string) => {
@@ -844,9 +889,11 @@ export class SearchIndex {
     const popularityOf = (rank: number) => Math.max(0, rank) / this.maxRank;
     const popularity = (p: Place) => popularityOf(p.rank);
     const carries = (p: Place, tag: VocabularyTag) =>
-      tag.id === null
-        ? p.superCategories.includes(tag.safeName as SuperCategory)
-        : p.tagIds.has(tag.id);
+      tag.kind === 'occasion'
+        ? (this.byOccasion.get(tag.safeName)?.set.has(p) ?? false)
+        : tag.id === null
+          ? p.superCategories.includes(tag.safeName as SuperCategory)
+          : p.tagIds.has(tag.id);
     /** The shortest rank-ordered list holding every place these filters (and `tag`) can pass. */
     const candidates = (
       where: { cityId: number | null; hood: boolean },
@@ -857,7 +904,8 @@ export class SearchIndex {
       if (where.hood && hoodName !== null) lists.push(this.byHood.get(hoodName) ?? []);
       const tagList = (t: VocabularyTag | null) => {
         if (!t) return;
-        if (t.id !== null) lists.push(this.byTag.get(t.id) ?? []);
+        if (t.kind === 'occasion') lists.push(this.byOccasion.get(t.safeName)?.list ?? []);
+        else if (t.id !== null) lists.push(this.byTag.get(t.id) ?? []);
         else if (t.kind === 'super_category')
           lists.push(this.bySuper.get(t.safeName as SuperCategory) ?? []);
       };
@@ -869,20 +917,30 @@ export class SearchIndex {
     };
 
     const near = q.lat !== undefined && q.lon !== undefined ? { lat: q.lat, lon: q.lon } : null;
-    const byDistance =
-      near !== null && (q.sort === 'distance' || (u.nearMe && q.sort === 'relevance'));
+    // A kind of place asked for with a position and no place named ("pizza" from Chicago, spec
+    // §7 search): the nearest first, as "near me" asks.
+    const kindHere =
+      u.tag !== null && u.cityId === null && u.neighborhood === null && q.city_id === undefined;
+    /** Where places are ordered from, nearest first; null: by score or popularity. */
+    let origin =
+      near !== null && (q.sort === 'distance' || ((u.nearMe || kindHere) && q.sort === 'relevance'))
+        ? near
+        : null;
     const keep = (q.offset ?? 0) + q.limit;
-    const newSelection = () =>
-      new TopPlaces(
+    const newSelection = () => {
+      const from = origin;
+      return new TopPlaces(
         keep,
-        byDistance
+        from
           ? (a, b) => a.distance - b.distance || a.place.id - b.place.id
           : q.sort === 'popularity'
             ? (a, b) => b.place.rank - a.place.rank || a.place.id - b.place.id
             : (a, b) => b.score - a.score || b.place.rank - a.place.rank || a.place.id - b.place.id,
-        byDistance ? (p) => haversineKm(near.lat, near.lon, p.lat, p.lon) : () => 0,
+        from ? (p) => haversineKm(from.lat, from.lon, p.lat, p.lon) : () => 0,
       );
+    };
 
+    const tagSpelled = u.tag !== null && tagOf(words(u.what), this.vocabulary, false) !== null;
     // Where to look: the city the query or the filter named, and the neighbourhood.
     const cityId = filters.cityId;
     /** The places one try finds, the whole names aside (`seen` counts those too). */
@@ -909,7 +967,7 @@ export class SearchIndex {
       if (what === '') {
         // A place's score is its popularity, and the lists are in rank order (so is a page by
         // popularity): once the page is full the rest are only counted (a city's thousands).
-        const inOrder = !byDistance;
+        const inOrder = origin === null;
         for (const p of candidates(where, null)) {
           if (!ok(p)) continue;
           if (inOrder && top.full()) count(p);
@@ -922,7 +980,7 @@ export class SearchIndex {
         // A category or cuisine: the places carrying it; those whose name or kind says it first
         // ("Grand Taco Shop", a "Sushi Bar"), then the rest; the most popular first in each.
         const tagWords = terms(tag.name);
-        if (unfiltered(where) && !byDistance) {
+        if (unfiltered(where) && origin === null) {
           // Every place carrying it counts, and only the best of each group can make the page
           // (by relevance or popularity both follow rank within a group; distance does not):
           // the first `keep` of each list in rank order (at SEED_SCALE=100 a cuisine holds
@@ -946,11 +1004,14 @@ export class SearchIndex {
         } else {
           for (const p of candidates(where, tag))
             if (carries(p, tag) && ok(p)) {
-              const says = tagWords.every((w) => p.nameWords.has(w)) ? 1 : 0;
+              const says = this.says(p, tag, tagWords) ? 1 : 0;
               offer(p, says + popularity(p));
             }
           if (seen > 0) return { top, seen };
         }
+        // A kind spelled right that none here carries: none here is of it, and the words one or
+        // two edits from it are other kinds ("mexican" is no "american").
+        if (tagSpelled) return { top, seen };
       }
       const { matches, best } = unfiltered(where)
         ? this.textScores(what, null)
@@ -962,7 +1023,7 @@ export class SearchIndex {
       // 0.3 and its own popularity's part, is only counted, its place not offered (a common word
       // matches thousands, most of them about as well).
       const exact = new Set(this.byNameTerms.get(whatWords) ?? []);
-      const bounded = !byDistance && q.sort === 'relevance';
+      const bounded = origin === null && q.sort === 'relevance';
       const cut = bounded ? kthBest(matches, keep) / best - 0.45 : -Infinity;
       // And the page's worst is at least the `keep`-th best text score and popularity's part of
       // the places that may be offered (a name's bonus only adds): a match short of it even with
@@ -998,7 +1059,8 @@ export class SearchIndex {
     };
     // A query that spells a whole name ("Silver Lanes", "Chicago Central Hotel") finds that
     // place first, whatever its words also name (a neighbourhood "Silver Lake", a city).
-    const namesWhere = { cityId: q.city_id ?? null, hood: false };
+    // A city understood holds every answer, a named place's too (spec §7 search).
+    const namesWhere = { cityId, hood: false };
     const named = this.wholeNames(
       q.term,
       unfiltered(namesWhere) ? null : (p) => passesFilters(p, namesWhere),
@@ -1008,19 +1070,46 @@ export class SearchIndex {
     const tries: { where: { cityId: number | null; hood: boolean }; what: string }[] = [
       { where: { cityId, hood }, what: u.what },
     ];
-    // Nothing there: the place words may have been part of a name ("Chicago Central Hotel").
-    if (hood || u.cityId !== null) {
-      tries.push({ where: { cityId: q.city_id ?? null, hood: false }, what: normalize(q.term) });
-    }
+    // Nothing there: the neighbourhood's words may have been part of a name ("Silver Lanes"),
+    // looked for in the city named, or everywhere when none is.
+    if (hood)
+      tries.push({
+        where: { cityId, hood: false },
+        what: cityId === null ? normalize(q.term) : u.what,
+      });
     let top = newSelection();
+    let seen = 0;
     for (const t of tries) {
       // The whole names are counted once, whichever list finds them too.
       const found = attempt(t.where, t.what, namedPlaces);
       top = found.top;
-      if (found.seen > 0) break;
+      seen = found.seen;
+      if (seen > 0) break;
+    }
+    const city = u.cityId !== null && q.city_id === undefined ? this.cityById(u.cityId) : null;
+    if (seen === 0 && named.size === 0 && city && u.what !== '') {
+      // Nothing of the kind in the city the words named: the nearest elsewhere, labelled so.
+      origin = { lat: city.clm_lat, lon: city.clm_lon };
+      const found = attempt({ cityId: null, hood: false }, u.what, namedPlaces);
+      if (found.seen > 0)
+        return {
+          page: found.top.page().slice(q.offset ?? 0),
+          total: found.top.total,
+          elsewhere: true,
+          nearestFirst: false,
+        };
     }
     for (const [place, score] of named) top.offer(place, 10 + score);
-    return { page: top.page().slice(q.offset ?? 0), total: top.total };
+    return {
+      page: top.page().slice(q.offset ?? 0),
+      total: top.total,
+      elsewhere: false,
+      nearestFirst: origin !== null,
+    };
+  }
+
+  private cityById(id: number): City | null {
+    return this.cityList.find((c) => c.clm_id === id) ?? null;
   }
 
   /**

@@ -8,6 +8,9 @@ const vocabulary = compileVocabulary({
     { id: 2, name: 'Miami' },
     { id: 3, name: 'Chicago' },
     { id: 4, name: 'Denver' },
+    { id: 5, name: 'Los Angeles', state: 'CA' },
+    { id: 6, name: 'Las Vegas', state: 'NV' },
+    { id: 7, name: 'Bari' },
   ],
   neighborhoods: [
     { name: 'Pilsen', cityId: 3 },
@@ -69,6 +72,52 @@ describe('understand', () => {
     // the words spelled exactly still name it, and an unknown word still may carry a typo
     expect(understand('tacos pilsen', vocabulary, known).neighborhood?.name).toBe('Pilsen');
     expect(understand('chicgao', vocabulary, known).cityId).toBe(3);
+  });
+
+  it('reads meal and occasion words as occasions, before classifications of that name', () => {
+    const occasion = (term: string) => {
+      const u = understand(term, vocabulary);
+      return {
+        what: u.what,
+        cityId: u.cityId,
+        occasion: u.tag?.kind === 'occasion' ? u.tag.safeName : null,
+      };
+    };
+    expect(occasion('dinner chicago')).toEqual({ what: 'dinner', cityId: 3, occasion: 'dinner' });
+    expect(occasion('miami happy hour')).toEqual({
+      what: 'happy hour',
+      cityId: 2,
+      occasion: 'happy-hour',
+    });
+    expect(occasion('date night ideas in denver').occasion).toBe('date-night');
+    expect(occasion('late night food').occasion).toBe('late-night');
+    expect(occasion('where to get lunch').occasion).toBe('lunch');
+    expect(occasion('dinner and drinks').occasion).toBe('dinner');
+    expect(occasion('coffee').occasion).toBe('coffee');
+  });
+
+  it('finds a city anywhere, by a nickname, and with a slip in its name', () => {
+    const city = (term: string, known: (w: string) => boolean = () => false) => {
+      const u = understand(term, vocabulary, known);
+      return [u.cityId, u.what];
+    };
+    expect(city('in chicago brunch')).toEqual([3, 'brunch']);
+    expect(city('brunch around miami')).toEqual([2, 'brunch']);
+    expect(city('brunch nyc')).toEqual([1, 'brunch']);
+    expect(city('bars in la')).toEqual([5, 'bars']);
+    expect(city('sushi new yrok')).toEqual([1, 'sushi']);
+    expect(city('late night in lbs vegas')).toEqual([6, 'late night']);
+    expect(city('los angeles ca tacos')).toEqual([5, 'tacos']);
+    // A nickname that is a word of places' names is the city only where a city goes.
+    const la = (w: string) => w === 'la';
+    expect(city('la cocina', la)).toEqual([null, 'la cocina']);
+    expect(city('tacos in la', la)).toEqual([5, 'tacos']);
+    expect(city('la sushi', la)).toEqual([5, 'sushi']);
+    // A short name takes one slip, but not from a word that names what to find.
+    expect(city('pizza bsri')).toEqual([7, 'pizza']);
+    expect(city('tacos bar')).toEqual([null, 'tacos bar']);
+    // A word places spell as typed is no slip ("denvor" would be Denver).
+    expect(city('denvor', (w) => w === 'denvor')).toEqual([null, 'denvor']);
   });
 
   it('hears "near me" and handles', () => {

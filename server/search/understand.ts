@@ -1,4 +1,6 @@
-import { sameWord, singular, words } from './text';
+import { nicknamesOf } from './city-nicknames';
+import { OCCASIONS } from './occasions';
+import { editDistance, normalize, sameWord, singular, words } from './text';
 
 /**
  * Query understanding (ADR 035): which words of a query name a place to look in (a city, a
@@ -7,18 +9,20 @@ import { sameWord, singular, words } from './text';
  * and classifications).
  */
 
-export type TagKind = 'cuisine' | 'category' | 'food_and_drink' | 'super_category';
+/** `occasion`: a meal or occasion word ("dinner", "happy hour"): occasions.ts says what answers it. */
+export type TagKind = 'cuisine' | 'category' | 'food_and_drink' | 'super_category' | 'occasion';
 
 export interface VocabularyTag {
   kind: TagKind;
-  /** classifications.id, or null for a super category (dining, nightlife …). */
+  /** classifications.id, or null for a super category (dining, nightlife …) or an occasion. */
   id: number | null;
   safeName: string;
   name: string;
 }
 
 export interface Vocabulary {
-  cities: { id: number; name: string }[];
+  /** `state`: its code ("IL"), which may follow its name ("chicago il"). */
+  cities: { id: number; name: string; state?: string }[];
   neighborhoods: { name: string; cityId: number }[];
   tags: VocabularyTag[];
 }
@@ -39,7 +43,13 @@ export interface Understanding {
 /** Words that join what and where ("tacos in new york", "bars near soho"). */
 const CONNECTORS = new Set(['in', 'near', 'at', 'around', 'by', 'on']);
 /** Words that say nothing about what to find when a category is named ("best tacos", "sushi spots"). */
-const FILLERS = new Set(['best', 'good', 'great', 'top', 'spot', 'place', 'the', 'a', 'some']);
+const FILLERS = new Set([
+  ...['best', 'good', 'great', 'top', 'spot', 'place', 'the', 'a', 'some'],
+  // "where to get lunch", "spots for a date night", "dinner tonight"
+  ...['for', 'where', 'to', 'get', 'grab', 'go', 'tonight', 'today', 'idea', 'option'],
+]);
+/** Words that say nothing beside a word that names a kind ("late night food", "dinner restaurants"). */
+const SOFT_FILLERS = new Set(['food', 'eat', 'eats', 'bite', 'restaurant', 'meal']);
 const NEAR_ME = [['near', 'me'], ['nearby'], ['around', 'me'], ['close', 'to', 'me'], ['closest']];
 
 /**
@@ -47,7 +57,7 @@ const NEAR_ME = [['near', 'me'], ['nearby'], ['around', 'me'], ['close', 'to', '
  * otherwise. The classifications' own names and safe names are matched as they are.
  */
 export const SYNONYMS: Record<string, string[]> = {
-  'super_category:nightlife': ['nightlife', 'night life', 'night out', 'going out', 'drinks'],
+  'super_category:nightlife': ['nightlife', 'night life', 'night out', 'going out'],
   'super_category:dining': ['dining', 'food', 'eats', 'places to eat', 'eat'],
   'super_category:hotel': ['hotels', 'stays', 'lodging', 'places to stay'],
   'super_category:experiences': ['experiences', 'things to do', 'activities', 'fun'],
@@ -58,8 +68,15 @@ export const SYNONYMS: Record<string, string[]> = {
   'category:nightclub': ['club', 'clubs', 'dancing'],
   'cuisine:bbq': ['barbecue', 'bbq'],
   'cuisine:burgers': ['burger'],
-  'food_and_drink:coffee': ['coffee'],
 };
+
+/** The meal and occasion words as tags (occasions.ts), named by their first word. */
+const occasionTags: VocabularyTag[] = Object.entries(OCCASIONS).map(([safeName, o]) => ({
+  kind: 'occasion',
+  id: null,
+  safeName,
+  name: o.words[0]!.replace(/^./, (c) => c.toUpperCase()),
+}));
 
 /** A vocabulary phrase as words to compare: normalized, singular. */
 const phraseWords = (text: string) => words(text).map(singular);
@@ -71,9 +88,12 @@ function matchesPhrase(typed: string[], phrase: string[]): boolean {
 
 /** Precomputed words of every vocabulary entry: singular, and joined by spaces as `key`. */
 export interface CompiledVocabulary {
-  cities: { id: number; words: string[]; key: string }[];
+  /** `aliases`: its abbreviations and nicknames (city-nicknames.ts), as typed words. */
+  cities: { id: number; words: string[]; key: string; aliases: string[]; state: string }[];
   neighborhoods: { name: string; words: string[]; key: string; cityIds: number[] }[];
   tags: { tag: VocabularyTag; phrases: string[][]; exact: Set<string> }[];
+  /** Every word of the tags' phrases ("cocktail", "bar"): no slip of a city's name. */
+  tagWords: Set<string>;
 }
 
 export function compileVocabulary(vocabulary: Vocabulary): CompiledVocabulary {
@@ -93,21 +113,32 @@ export function compileVocabulary(vocabulary: Vocabulary): CompiledVocabulary {
     if (!entry.cityIds.includes(n.cityId)) entry.cityIds.push(n.cityId);
     neighborhoods.set(key, entry);
   }
+  // Occasions first: "coffee" and "happy hour" are also classifications, and mean the occasion.
+  const tags = [...occasionTags, ...vocabulary.tags].map((tag) => {
+    const texts = [
+      tag.name,
+      tag.safeName.replace(/-/g, ' '),
+      ...(SYNONYMS[`${tag.kind}:${tag.safeName}`] ?? []),
+      ...(tag.kind === 'occasion' ? (OCCASIONS[tag.safeName]?.words ?? []) : []),
+    ];
+    const phrases = texts.map(phraseWords).filter((p) => p.length > 0);
+    return { tag, phrases, exact: new Set(phrases.map((p) => p.join(' '))) };
+  });
   return {
     cities: vocabulary.cities.map((c) => {
-      const words = phraseWords(c.name);
-      return { id: c.id, words, key: words.join(' ') };
+      const cityWords = phraseWords(c.name);
+      const aliases = nicknamesOf(c.name, normalize).map((a) => words(a).join(' '));
+      return {
+        id: c.id,
+        words: cityWords,
+        key: cityWords.join(' '),
+        aliases,
+        state: (c.state ?? '').toLowerCase(),
+      };
     }),
     neighborhoods: [...neighborhoods.values()],
-    tags: vocabulary.tags.map((tag) => {
-      const texts = [
-        tag.name,
-        tag.safeName.replace(/-/g, ' '),
-        ...(SYNONYMS[`${tag.kind}:${tag.safeName}`] ?? []),
-      ];
-      const phrases = texts.map(phraseWords).filter((p) => p.length > 0);
-      return { tag, phrases, exact: new Set(phrases.map((p) => p.join(' '))) };
-    }),
+    tags,
+    tagWords: new Set(tags.flatMap((t) => t.phrases.flat())),
   };
 }
 
@@ -150,7 +181,26 @@ export function tagOf(
   vocabulary: CompiledVocabulary,
   typos = true,
 ): VocabularyTag | null {
-  const typed = list.filter((w) => !FILLERS.has(w)).map(singular);
+  const all = list.map(singular).filter((w) => !FILLERS.has(w));
+  const lean = all.filter((w) => !SOFT_FILLERS.has(w));
+  const typed = lean.length > 0 ? lean : all;
+  if (typed.length === 0) return null;
+  const tag = tagOfWords(typed, vocabulary, typos);
+  if (tag) return tag;
+  // "dinner and drinks": what the first names (then the second).
+  const and = typed.indexOf('and');
+  if (and <= 0) return null;
+  return (
+    tagOfWords(typed.slice(0, and), vocabulary, typos) ??
+    tagOfWords(typed.slice(and + 1), vocabulary, typos)
+  );
+}
+
+function tagOfWords(
+  typed: string[],
+  vocabulary: CompiledVocabulary,
+  typos: boolean,
+): VocabularyTag | null {
   if (typed.length === 0) return null;
   const key = typed.join(' ');
   const exact = vocabulary.tags.find((t) => t.exact.has(key));
@@ -195,9 +245,9 @@ export function understand(
   }
 
   let cityId: number | null = null;
-  const city = findPhrase(list, vocabulary.cities, known);
+  const city = findCity(list, vocabulary, known);
   if (city) {
-    cityId = city.entry.id;
+    cityId = city.id;
     list = without(list, city.start, city.end);
   }
 
@@ -228,4 +278,101 @@ export function understand(
     tag: tagOf(list, vocabulary),
     handle,
   };
+}
+
+type CityEntry = CompiledVocabulary['cities'][number];
+
+/**
+ * The city `list` names, anywhere in it (ADR 076): its name or a nickname as typed, the longest
+ * first, then its name with a slip (one edit, two in a long name: "new yrok", "philadelpia").
+ * Its state code right after it goes with it ("austin tx").
+ */
+function findCity(
+  list: string[],
+  vocabulary: CompiledVocabulary,
+  known: (word: string) => boolean,
+): { id: number; start: number; end: number } | null {
+  const exact = exactCity(list, vocabulary, known);
+  // A slip in a longer name around a word spelled right ("lbs vegas", "vegas" a nickname).
+  const slip = cityWithSlip(list, vocabulary, known, exact ? exact.end - exact.start + 1 : 1);
+  const found =
+    slip && (!exact || (slip.start <= exact.start && slip.end >= exact.end)) ? slip : exact;
+  if (!found) return null;
+  const { entry, start } = found;
+  let end = found.end;
+  if (end < list.length && entry.state !== '' && list[end] === entry.state) end += 1;
+  return { id: entry.id, start, end };
+}
+
+function exactCity(
+  list: string[],
+  vocabulary: CompiledVocabulary,
+  known: (word: string) => boolean,
+): { entry: CityEntry; start: number; end: number } | null {
+  const singulars = list.map(singular);
+  for (let length = Math.min(4, list.length); length >= 1; length--) {
+    for (let start = list.length - length; start >= 0; start--) {
+      const end = start + length;
+      const key = singulars.slice(start, end).join(' ');
+      const typed = list.slice(start, end).join(' ');
+      const named = vocabulary.cities.find((c) => c.key === key);
+      if (named) return { entry: named, start, end };
+      const nick = vocabulary.cities.find((c) => c.aliases.includes(typed));
+      if (nick && nicknameMeantAsCity(list, start, end, vocabulary, known))
+        return { entry: nick, start, end };
+    }
+  }
+  return null;
+}
+
+/**
+ * A nickname that is also a word of places' names ("la" of La Cocina, "vegas") names the city
+ * only where a city goes: after "in"/"near", at the end of the query, or beside words that name
+ * a kind of place ("vegas drinks").
+ */
+function nicknameMeantAsCity(
+  list: string[],
+  start: number,
+  end: number,
+  vocabulary: CompiledVocabulary,
+  known: (word: string) => boolean,
+): boolean {
+  if (!list.slice(start, end).every(known)) return true;
+  if (start > 0 && CONNECTORS.has(list[start - 1]!)) return true;
+  if (start > 0 && end === list.length) return true;
+  const rest = without(list, start, end);
+  return rest.length > 0 && tagOf(rest, vocabulary, false) !== null;
+}
+
+/** Spans of `shortest` words or more, the longest first. */
+function cityWithSlip(
+  list: string[],
+  vocabulary: CompiledVocabulary,
+  known: (word: string) => boolean,
+  shortest: number,
+): { entry: CityEntry; start: number; end: number } | null {
+  const singulars = list.map(singular);
+  for (let length = Math.min(4, list.length); length >= shortest; length--) {
+    for (let start = list.length - length; start >= 0; start--) {
+      const span = singulars.slice(start, start + length);
+      // A span that begins or ends with "in" or "near" is no name.
+      if (CONNECTORS.has(span[0]!) || CONNECTORS.has(span.at(-1)!)) continue;
+      // Words spelled as places' names spell them are no slip ("austin" is not "justin"),
+      // unless one of them is spelled as the city's ("nw york": "nw" of NW 2nd Ave).
+      const spelled = span.every(known);
+      const typed = span.join(' ');
+      const entry = vocabulary.cities.find((c) => {
+        if (spelled && !c.words.some((w) => span.includes(w))) return false;
+        // One edit from four letters ("rmoe" is Rome), two from ten.
+        const letters = c.key.replace(/ /g, '').length;
+        const allowed = letters >= 10 ? 2 : letters >= 4 ? 1 : 0;
+        return allowed > 0 && editDistance(typed, c.key, allowed) <= allowed;
+      });
+      // Nor are words that name what to find ("cocktail bars" is not Bari).
+      const what = (w: string) =>
+        FILLERS.has(w) || (vocabulary.tagWords.has(w) && !entry?.words.includes(w));
+      if (entry && !span.some(what)) return { entry, start, end: start + length };
+    }
+  }
+  return null;
 }

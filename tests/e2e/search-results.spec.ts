@@ -364,6 +364,44 @@ test.describe('nothing found, and a failed read', () => {
     await expect(page).toHaveURL(/\/\?category=dining$/);
   });
 
+  test('a city without the kind asked says so before the nearest places elsewhere', async ({
+    page,
+  }) => {
+    // A city of the world and a cuisine none of its places carries (but others do), asked of the API.
+    const json = async <T>(path: string) => (await (await page.request.get(path)).json()) as T;
+    const total = async (query: string) =>
+      (
+        await json<{ locations_total: number }>(
+          `/api/v2/search/wonder-search?include=locations&limit=1&${query}`,
+        )
+      ).locations_total;
+    const cities = (await json<{ data: { clm_id: number; clm_city: string }[] }>('/api/v2/cities'))
+      .data;
+    const cuisines = (
+      await json<{ data: { clm_name: string; safe_name: string }[] }>(
+        '/api/v3/classifications/cuisines?page=1&per_page=50',
+      )
+    ).data;
+    let pair: { city: string; cuisine: string } | null = null;
+    for (const c of cuisines) {
+      if ((await total(`cuisine=${c.safe_name}`)) === 0) continue;
+      for (const city of cities) {
+        if ((await total(`cuisine=${c.safe_name}&city_id=${city.clm_id}`)) > 0) continue;
+        pair = { city: city.clm_city, cuisine: c.clm_name };
+        break;
+      }
+      if (pair) break;
+    }
+    expect(pair).not.toBeNull();
+    const { city, cuisine } = pair!;
+    await page.goto(`/?q=${encodeURIComponent(`${cuisine} in ${city}`)}`);
+    await hydrated(page);
+    await expect(page.getByTestId('results-elsewhere')).toHaveText(
+      `No ${cuisine} places in ${city} — nearest alternatives:`,
+    );
+    await expect(places(page).first()).toBeVisible();
+  });
+
   test('an empty search asks what to look for', async ({ page }) => {
     await page.goto('/?q=');
     await hydrated(page);

@@ -41,6 +41,7 @@ import {
 import {
   PRICE_NAMES,
   SIDE_RESULTS,
+  alternativesLabel,
   formatDistance,
   nameOfSafeName,
   placeCount,
@@ -202,7 +203,10 @@ export function ResultsPage({ data, search }: { data: ResultsData; search: React
   const locals = (answer?.data.users ?? []).slice(0, SIDE_RESULTS.users);
   const videos = (answer?.data.reviews ?? []).slice(0, SIDE_RESULTS.reviews);
   const filters = filterCount(data.query);
-  const sortedByDistance = !!position && (data.query.sort === 'distance' || nearMe);
+  const sortedByDistance =
+    !!position &&
+    (data.query.sort === 'distance' || nearMe || answer?.understood?.nearest_first === true);
+  const elsewhere = alternativesLabel(understood);
   const loadingResults = pending !== null || revalidation === 'loading';
 
   return (
@@ -319,6 +323,11 @@ export function ResultsPage({ data, search }: { data: ResultsData; search: React
           >
             Places
           </h2>
+          {elsewhere && places.items.length > 0 ? (
+            <p className={styles.elsewhere} data-testid="results-elsewhere">
+              {elsewhere}
+            </p>
+          ) : null}
           {places.items.length > 0 ? (
             <ul className={styles.grid} data-testid="results-places">
               {places.items.map((place, index) => (

@@ -5,6 +5,7 @@ import { EMPTY_RESULTS_QUERY } from '../../search-params';
 import { roundCoordinate, roundPosition } from '../../shared/visitor-position';
 import {
   RESULTS_PAGE_SIZE,
+  alternativesLabel,
   canSearch,
   formatDistance,
   nameOfSafeName,
@@ -186,5 +187,21 @@ describe('understoodHeadline with a kind of place', () => {
         scopeCity: null,
       }),
     ).toBe('Nightlife');
+  });
+});
+
+describe('alternativesLabel', () => {
+  it('says the city named has none before the nearest elsewhere show', () => {
+    const sushi = { clm_id: 7, safe_name: 'sushi', name: 'Sushi' };
+    expect(
+      alternativesLabel(
+        understood({ what: 'dinner', occasion: 'Dinner', city: miami, nearest_alternatives: true }),
+      ),
+    ).toBe('No dinner spots in Miami — nearest alternatives:');
+    expect(
+      alternativesLabel(understood({ cuisine: sushi, city: miami, nearest_alternatives: true })),
+    ).toBe('No Sushi places in Miami — nearest alternatives:');
+    expect(alternativesLabel(understood({ city: miami }))).toBeNull();
+    expect(alternativesLabel(undefined)).toBeNull();
   });
 });

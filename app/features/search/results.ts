@@ -110,6 +110,25 @@ export function understoodHeadline({
   return where ? `${what} ${where}` : what;
 }
 
+/**
+ * The label over places found elsewhere when the city named has none (spec §7 search, ADR 076):
+ * "No dinner spots in Chicago — nearest alternatives:". Null when the places are in the city.
+ */
+export function alternativesLabel(understood: SearchUnderstood | null | undefined): string | null {
+  if (!understood?.nearest_alternatives || !understood.city) return null;
+  const plural = (name: string) => (/s$/i.test(name) ? name : `${name}s`);
+  const thing = understood.occasion
+    ? `${understood.occasion.toLowerCase()} spots`
+    : understood.cuisine
+      ? `${understood.cuisine.name} places`
+      : understood.category
+        ? plural(understood.category.name.toLowerCase())
+        : understood.super_category
+          ? `${SUPER_CATEGORY_NAMES[understood.super_category].toLowerCase()} places`
+          : `places matching “${understood.what}”`;
+  return `No ${thing} in ${understood.city.clm_city} — nearest alternatives:`;
+}
+
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** "1 place", "24 places". */
