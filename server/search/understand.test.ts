@@ -25,6 +25,7 @@ const vocabulary = compileVocabulary({
     { kind: 'cuisine', id: 12, safeName: 'bakery', name: 'Bakery' },
     { kind: 'category', id: 20, safeName: 'restaurant', name: 'Restaurant' },
     { kind: 'category', id: 21, safeName: 'cocktail-bar', name: 'Cocktail Bar' },
+    { kind: 'category', id: 22, safeName: 'food-hall', name: 'Food Hall' },
     { kind: 'super_category', id: null, safeName: 'nightlife', name: 'Nightlife' },
   ],
 });
@@ -38,6 +39,8 @@ describe('understand', () => {
     ['resturant', { what: 'resturant', cityId: null, tag: 'restaurant' }],
     ['restaurants', { what: 'restaurants', cityId: null, tag: 'restaurant' }],
     ['cocktail bars', { what: 'cocktail bars', cityId: null, tag: 'cocktail-bar' }],
+    // a kind whose name holds a word that is dropped beside other kinds ("late night food")
+    ['food halls around chicago', { what: 'food halls', cityId: 3, tag: 'food-hall' }],
     ['nightlife', { what: 'nightlife', cityId: null, tag: 'nightlife' }],
     ['chicago', { what: '', cityId: 3, tag: null }],
     ['chicgao', { what: '', cityId: 3, tag: null }],

@@ -185,7 +185,8 @@ export function tagOf(
   const lean = all.filter((w) => !SOFT_FILLERS.has(w));
   const typed = lean.length > 0 ? lean : all;
   if (typed.length === 0) return null;
-  const tag = tagOfWords(typed, vocabulary, typos);
+  // A kind whose own name holds a soft filler ("food hall") is spelled out before it is dropped.
+  const tag = tagOfWords(all, vocabulary, false) ?? tagOfWords(typed, vocabulary, typos);
   if (tag) return tag;
   // "dinner and drinks": what the first names (then the second).
   const and = typed.indexOf('and');
