@@ -1,5 +1,6 @@
 import {
   Building2,
+  Clapperboard,
   LocateFixed,
   MapPin,
   Navigation,
@@ -44,9 +45,11 @@ import {
   formatDistance,
   nameOfSafeName,
   placeCount,
+  placeKind,
   priceLabel,
   resultsApiQuery,
   understoodHeadline,
+  videoCount,
 } from './results';
 import styles from './results-page.module.css';
 
@@ -377,7 +380,10 @@ export function ResultsPage({ data, search }: { data: ResultsData; search: React
   );
 }
 
-/** One place: poster, name, kind and where, price, open now (after hydration), distance. */
+/**
+ * One place, with what people choose by (issue 38): poster, name, kind and neighbourhood, price,
+ * distance when the visitor's position is known, how many videos, open now (after hydration).
+ */
 function PlaceResult({
   place,
   eager,
@@ -396,7 +402,7 @@ function PlaceResult({
       href={paths.locationInCity(place.city_slug, place.clm_slug)}
       posterUrl={place.poster_url}
       title={place.clm_name}
-      detail={[place.clm_label, where].filter(Boolean).join(' · ')}
+      detail={[placeKind(place), where].filter(Boolean).join(' · ')}
       eager={eager}
     >
       <span className={styles.facts}>
@@ -415,6 +421,10 @@ function PlaceResult({
             <span className="visually-hidden"> away</span>
           </span>
         ) : null}
+        <span className={styles.videos} data-testid="result-videos">
+          <Clapperboard aria-hidden="true" />
+          {videoCount(place.review_count)}
+        </span>
       </span>
       <OpenNowLine
         hours={place.clm_hours}
