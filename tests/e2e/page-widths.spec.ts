@@ -4,8 +4,9 @@ import { expect, test } from './fixtures';
 /**
  * Issue 38, part 5: no page scrolls sideways, and no fixed bar (the app footer, the install
  * banner, the consent banner) sits off the screen, on any page type at 320, 375, 768, 1280 or
- * 1440 px — with the header's search open too, where the page has it. The phone widths run in
- * the phone project (a phone's user agent and touch), the others in the desktop one.
+ * 1440 px — with words in the page's own search box, and with the header's search open, where
+ * the page has them (docs/decisions/078-search-from-every-page.md). The phone widths run in the
+ * phone project (a phone's user agent and touch), the others in the desktop one.
  */
 
 /** Name, address and, for a page answered with an error status, that status. */
@@ -96,6 +97,13 @@ for (const [what, path, status] of PAGES) {
       await page.goto(path);
       await page.waitForLoadState('networkidle');
       found.push(...(await layoutProblems(page)).map((p) => `${width}px: ${p}`));
+      // words in the page's own search box (landing, results, city) bring its clear button
+      const own = page.locator('main input[role="combobox"]').first();
+      if (await own.isVisible()) {
+        await own.fill('tacos al pastor');
+        found.push(...(await layoutProblems(page)).map((p) => `${width}px, words typed: ${p}`));
+        await own.press('Escape');
+      }
       const search = page.getByRole('banner').getByRole('button', { name: 'Search', exact: true });
       if (await search.isVisible()) {
         await search.click();

@@ -72,7 +72,7 @@ export function HeaderSearch() {
         }}
       >
         <Search aria-hidden="true" />
-        <span className="visually-hidden-below-1024">Search</span>
+        <span className="visually-hidden-below-desktop">Search</span>
       </a>
       {open ? (
         <div
