@@ -26,6 +26,7 @@ const DESKTOP_RULES = [
   'accessibility.spec.ts',
   'feed-and-lists.spec.ts',
   'search-results.spec.ts',
+  'header-search.spec.ts',
 ];
 
 export default defineConfig({

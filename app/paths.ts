@@ -17,6 +17,8 @@ export const paths = {
   results: (query: Partial<ResultsQuery>, city?: { stateSlug: string; citySlug: string }) =>
     (city ? cityPath(city.stateSlug, city.citySlug) : '/') +
     resultsSearch({ ...EMPTY_RESULTS_QUERY, ...query }),
+  /** The results page with nothing asked yet: its own search box (the header's, without JavaScript). */
+  search: () => '/?q=',
   city: cityPath,
   location: (locationIdentifier: string) => `/locations/${enc(locationIdentifier)}`,
   locationInCity: locationInCityPath,

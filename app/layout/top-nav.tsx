@@ -2,6 +2,7 @@ import { Menu, Smartphone, X } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type MouseEvent, type RefObject } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useAppInstall } from '../features/app-install/app-install';
+import { HeaderSearch } from '../features/search/header-search';
 import { AccountControl } from '../shared/auth/account-control';
 import { paths } from '../paths';
 import { useFullLoad } from '../use-full-load';
@@ -83,7 +84,7 @@ function useMenuModal(
 /**
  * spec §2.5 top navigation: logo, Product, Businesses, Brands, Partners, Creators and the
  * get-the-app button; on mobile the links hide behind a menu button; `compact` shows the
- * logo only.
+ * logo only. Search from any page (ADR 078) opens from the header at every width.
  */
 export function TopNav({
   compact = false,
@@ -170,6 +171,7 @@ export function TopNav({
           </NavLink>
         </nav>
         <div className={styles.actions}>
+          <HeaderSearch />
           <AccountControl />
           <Button
             size="sm"

@@ -354,37 +354,3 @@ test.describe('not found', () => {
     });
   }
 });
-
-const PAGES_AT_EVERY_WIDTH = [
-  '/',
-  '/city/il/chicago',
-  '/locations/x-1001',
-  '/reviews/148734',
-  '/users/spotreel',
-  '/feed',
-  '/?q=pizza',
-  '/city/il/chicago?q=tacos',
-  '/biz',
-  '/biz/sign-in',
-  '/claim-business',
-  '/communityround',
-  '/trytibbs',
-  '/scholarship',
-];
-
-// Each project's own width; the phone project also at 320 px (the narrowest phones) and 768 px.
-for (const width of [null, 320, 768]) {
-  test(`no page is wider than the screen${width ? ` at ${width} px` : ''}`, async ({
-    page,
-  }, testInfo) => {
-    test.skip(width !== null && !testInfo.project.name.startsWith('mobile'), 'phone widths');
-    if (width) await page.setViewportSize({ width, height: page.viewportSize()!.height });
-    for (const path of PAGES_AT_EVERY_WIDTH) {
-      await page.goto(path);
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - window.innerWidth,
-      );
-      expect(overflow, path).toBeLessThanOrEqual(0);
-    }
-  });
-}

@@ -182,6 +182,35 @@ test.describe('a shared address', () => {
   });
 });
 
+test.describe('result cards', () => {
+  test('each says what people choose by: kind, neighbourhood, price, videos, open now (issue 38)', async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/?q=tacos');
+    await hydrated(page);
+    const cards = places(page);
+    expect(await cards.count()).toBeGreaterThan(2);
+    for (const card of (await cards.all()).slice(0, 3)) {
+      const href = (await card.getByRole('link').getAttribute('href')) ?? '';
+      const id = /(\d+)$/.exec(href)?.[1];
+      const place = (await (await request.get(`/api/v2/locations/${id}`)).json()) as {
+        clm_label: string;
+        clm_neighborhood: string;
+        clm_price_level: number | null;
+        review_count: number;
+      };
+      await expect(card).toContainText(`${place.clm_label} · ${place.clm_neighborhood}`);
+      if (place.clm_price_level)
+        await expect(card).toContainText('$'.repeat(place.clm_price_level));
+      await expect(card.getByTestId('result-videos')).toHaveText(
+        ['No videos yet', '1 video'][place.review_count] ?? `${place.review_count} videos`,
+      );
+      await expect(card.getByTestId('result-open-now')).toHaveAttribute('data-open', /true|false/);
+    }
+  });
+});
+
 test.describe('chips open filtered results', () => {
   test('a landing page category chip', async ({ page }) => {
     await page.goto('/');

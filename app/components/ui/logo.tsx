@@ -5,7 +5,7 @@ import styles from './logo.module.css';
 
 /**
  * The Spotreel mark (a play-button pin) and word; links home. `markOnlyWhenNarrow`: the mark
- * alone under 365 px, where a header's buttons need the room.
+ * alone on phones under 420 px and on small tablets, where a header's buttons need the room.
  */
 export function Logo({
   tone = 'ink',

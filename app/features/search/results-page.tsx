@@ -1,5 +1,6 @@
 import {
   Building2,
+  Clapperboard,
   LocateFixed,
   MapPin,
   Navigation,
@@ -45,9 +46,11 @@ import {
   formatDistance,
   nameOfSafeName,
   placeCount,
+  placeKind,
   priceLabel,
   resultsApiQuery,
   understoodHeadline,
+  videoCount,
 } from './results';
 import styles from './results-page.module.css';
 
@@ -386,7 +389,10 @@ export function ResultsPage({ data, search }: { data: ResultsData; search: React
   );
 }
 
-/** One place: poster, name, kind and where, price, open now (after hydration), distance. */
+/**
+ * One place, with what people choose by (issue 38): poster, name, kind and neighbourhood, price,
+ * distance when the visitor's position is known, how many videos, open now (after hydration).
+ */
 function PlaceResult({
   place,
   eager,
@@ -406,7 +412,7 @@ function PlaceResult({
       posterUrl={place.poster_url}
       placeId={place.clm_id}
       title={place.clm_name}
-      detail={[place.clm_label, where].filter(Boolean).join(' · ')}
+      detail={[placeKind(place), where].filter(Boolean).join(' · ')}
       eager={eager}
     >
       <span className={styles.facts}>
@@ -425,6 +431,10 @@ function PlaceResult({
             <span className="visually-hidden"> away</span>
           </span>
         ) : null}
+        <span className={styles.videos} data-testid="result-videos">
+          <Clapperboard aria-hidden="true" />
+          {videoCount(place.review_count)}
+        </span>
       </span>
       <OpenNowLine
         hours={place.clm_hours}

@@ -10,9 +10,11 @@ import {
   formatDistance,
   nameOfSafeName,
   placeCount,
+  placeKind,
   priceLabel,
   resultsApiQuery,
   understoodHeadline,
+  videoCount,
 } from './results';
 
 const miami = {
@@ -203,5 +205,22 @@ describe('alternativesLabel', () => {
     ).toBe('No Sushi places in Miami — nearest alternatives:');
     expect(alternativesLabel(understood({ city: miami }))).toBeNull();
     expect(alternativesLabel(undefined)).toBeNull();
+  });
+});
+
+describe('result card facts (issue 38)', () => {
+  const tag = (name: string) => ({ clm_id: 1, safe_name: name.toLowerCase(), name });
+  it('names the kind of place: its label, else its first cuisine, else its first category', () => {
+    const tags = { categories: [tag('Bar')], cuisines: [tag('Mexican')] };
+    expect(placeKind({ clm_label: 'Taqueria', tags })).toBe('Taqueria');
+    expect(placeKind({ clm_label: ' ', tags })).toBe('Mexican');
+    expect(placeKind({ clm_label: '', tags: { ...tags, cuisines: [] } })).toBe('Bar');
+    expect(placeKind({ clm_label: '', tags: { categories: [], cuisines: [] } })).toBe('');
+  });
+
+  it('counts the videos', () => {
+    expect(videoCount(0)).toBe('No videos yet');
+    expect(videoCount(1)).toBe('1 video');
+    expect(videoCount(1234)).toBe('1,234 videos');
   });
 });

@@ -3,7 +3,7 @@
  * what to ask wonder-search for, how the answer is said back, how prices and distances read.
  */
 import type { ReadQuery } from '../../../contract/endpoints';
-import type { SearchUnderstood } from '../../../contract/search';
+import type { SearchPlace, SearchUnderstood } from '../../../contract/search';
 import { SUPER_CATEGORY_NAMES, type SuperCategory } from '../../../contract/super-categories';
 import type { ResultsQuery } from '../../search-params';
 import type { Position } from '../../shared/visitor-position';
@@ -132,5 +132,16 @@ export function alternativesLabel(understood: SearchUnderstood | null | undefine
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** "1 place", "24 places". */
+/** "25 videos" on a result card: how much there is to watch of the place. */
+export const videoCount = (n: number) =>
+  n === 0 ? 'No videos yet' : `${n.toLocaleString('en-US')} ${n === 1 ? 'video' : 'videos'}`;
+
+/** What kind of place a result is: its label, else its first cuisine, else its first category. */
+export function placeKind(place: Pick<SearchPlace, 'clm_label' | 'tags'>): string {
+  return (
+    place.clm_label.trim() || place.tags.cuisines[0]?.name || place.tags.categories[0]?.name || ''
+  );
+}
+
 export const placeCount = (n: number) =>
   `${n.toLocaleString('en-US')} ${n === 1 ? 'place' : 'places'}`;

@@ -104,6 +104,8 @@ let answer: (term: string) => Answer | Promise<Answer>;
 let asked: string[];
 
 beforeEach(() => {
+  // Recent searches live in local storage: each test starts as a new visitor.
+  localStorage.clear();
   asked = [];
   answer = () => TACOS;
   const passOn = window.fetch.bind(window); // the test runner's own requests
@@ -236,6 +238,36 @@ describe('SearchBox', () => {
     await typeAndWait('tacos');
     await userEvent.keyboard('{Enter}');
     await expect.element(where()).toHaveTextContent(paths.results({ q: 'tacos' }));
+  });
+
+  test('empty and focused, the box offers the recent searches, newest first; one opens its results', async () => {
+    await renderBox();
+    await box().click();
+    await expect.element(controlledList()).not.toBeVisible();
+    for (const words of ['sushi', 'tacos']) {
+      await box().fill(words);
+      await userEvent.keyboard('{Enter}');
+      await expect.element(where()).toHaveTextContent(paths.results({ q: words }));
+    }
+
+    await box().fill('');
+    await box().click();
+    const recent = page.getByRole('group', { name: 'Recent searches' });
+    await expect.element(recent).toBeVisible();
+    expect(shownOptions()).toEqual(['tacos', 'sushi']);
+    expect(asked).toEqual([]);
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}');
+    expect(activeOption()).toBe('sushi');
+    await userEvent.keyboard('{Enter}');
+    await expect.element(where()).toHaveTextContent(paths.results({ q: 'sushi' }));
+    expect(JSON.parse(localStorage.getItem('spotreel:recent-searches')!)).toEqual([
+      'sushi',
+      'tacos',
+    ]);
+
+    // Typing replaces them with suggestions for the words.
+    await typeAndWait('tacos');
+    await expect.element(recent).not.toBeInTheDocument();
   });
 
   test('Escape closes the list first and keeps the words; a second Escape clears the box', async () => {

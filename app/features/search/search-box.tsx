@@ -1,4 +1,4 @@
-import { Building2, LoaderCircle, MapPin, Search, X } from 'lucide-react';
+import { Building2, History, LoaderCircle, MapPin, Search, X } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { FocusEvent, FormEvent, KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
@@ -8,7 +8,10 @@ import { Avatar } from '../../components/ui/avatar';
 import { paths } from '../../paths';
 import { MAX_TERM_LENGTH } from '../../search-params';
 import { SEARCH_DEBOUNCE_MS, searchableTerm } from '../../shared/search-query';
+import { useFullLoad } from '../../use-full-load';
+import { readRecentSearches, rememberSearch } from './recent-searches';
 import {
+  buildRecentOptions,
   buildSearchOptions,
   highlightMatch,
   moveActiveIndex,
@@ -30,8 +33,9 @@ const NO_DATA: SearchResults['data'] = {};
 /**
  * Search across places, cities, locals and videos: a WAI-ARIA 1.2 combobox with a grouped
  * listbox popup. Enter without a chosen option opens the results page (ADR 036): a plain GET
- * form, so it works before (and without) JavaScript too. Nothing is read from `window` while
- * rendering and calls run in effects only, so the server and the first client render match.
+ * form, so it works before (and without) JavaScript too. Empty and focused, it offers the
+ * visitor's recent searches (ADR 078). Nothing is read from `window` while rendering and calls
+ * run in effects and handlers only, so the server and the first client render match.
  */
 export function SearchBox({
   label = 'Search Spotreel',
@@ -40,6 +44,7 @@ export function SearchBox({
   size = 'lg',
   autoFocus,
   initialValue = '',
+  onDismiss,
 }: {
   label?: string;
   placeholder?: string;
@@ -52,8 +57,14 @@ export function SearchBox({
   autoFocus?: boolean;
   /** The words already searched (the results page). */
   initialValue?: string;
+  /**
+   * Escape with no popup open: the box's container closes (the header's search sheet) instead
+   * of the box being cleared.
+   */
+  onDismiss?: () => void;
 }) {
   const navigate = useNavigate();
+  const fullLoad = useFullLoad();
   const idBase = useId();
   const inputId = `${idBase}-input`;
   const listboxId = `${idBase}-listbox`;
@@ -65,9 +76,17 @@ export function SearchBox({
   const [answer, setAnswer] = useState<Answer | null>(null);
   const [activeIndex, setActiveIndex] = useState(-1);
   const [attempt, setAttempt] = useState(0);
+  const [recent, setRecent] = useState<string[]>([]);
 
   const term = searchableTerm(value);
   const scopeCityName = scopeCity?.name;
+  const scopeState = scopeCity?.stateSlug;
+  const scopeSlug = scopeCity?.citySlug;
+  const scope = useMemo(
+    () => (scopeState && scopeSlug ? { stateSlug: scopeState, citySlug: scopeSlug } : undefined),
+    [scopeState, scopeSlug],
+  );
+  const showingRecent = value.trim() === '' && recent.length > 0;
 
   useEffect(() => {
     if (autoFocus) inputRef.current?.focus();
@@ -95,15 +114,18 @@ export function SearchBox({
   }, [term, attempt]);
 
   const list = useMemo(
-    () => buildSearchOptions(answer?.data ?? NO_DATA, `${idBase}-option`, scopeCityName),
-    [answer, idBase, scopeCityName],
+    () =>
+      showingRecent
+        ? buildRecentOptions(recent, `${idBase}-option`, scope)
+        : buildSearchOptions(answer?.data ?? NO_DATA, `${idBase}-option`, scopeCityName),
+    [showingRecent, recent, scope, answer, idBase, scopeCityName],
   );
 
   const settled = term !== null && answer?.term === term ? answer : null;
   const loading = term !== null && settled === null;
   const failed = settled !== null && settled.data === null;
   // While the next answer loads, the previous results stay, dimmed, instead of flickering away.
-  const showList = term !== null && !failed && list.options.length > 0;
+  const showList = showingRecent || (term !== null && !failed && list.options.length > 0);
   const message: 'loading' | 'failed' | 'none' | null =
     term === null
       ? null
@@ -123,27 +145,36 @@ export function SearchBox({
     document.getElementById(activeOption.id)?.scrollIntoView({ block: 'nearest' });
   }, [activeOption]);
 
+  /** A client navigation, or a full load where the address leaves this first load's route set. */
+  function go(href: string) {
+    if (fullLoad(href)) window.location.assign(href);
+    else void navigate(href);
+  }
+
   function choose(option: SearchOption) {
+    if (option.group === 'recent') rememberSearch(option.title);
     setOpen(false);
     setActiveIndex(-1);
     // Hides the on-screen keyboard on phones.
     inputRef.current?.blur();
-    void navigate(option.href);
+    go(option.href);
   }
 
-  const scope = scopeCity
-    ? { stateSlug: scopeCity.stateSlug, citySlug: scopeCity.citySlug }
-    : undefined;
+  function openPopup() {
+    setRecent(readRecentSearches());
+    setOpen(true);
+  }
 
   /** Enter without a chosen option: the results page for the words (in the city, on a city page). */
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const words = value.trim();
     if (words === '') return;
+    rememberSearch(words);
     setOpen(false);
     setActiveIndex(-1);
     inputRef.current?.blur();
-    void navigate(paths.results({ q: words }, scope));
+    go(paths.results({ q: words }, scope));
   }
 
   function clear() {
@@ -166,10 +197,10 @@ export function SearchBox({
     switch (event.key) {
       case 'ArrowDown':
       case 'ArrowUp': {
-        if (term === null) return;
+        if (term === null && !showingRecent) return;
         event.preventDefault();
         const move = event.key === 'ArrowDown' ? 'next' : 'previous';
-        if (!open) setOpen(true);
+        if (!open) openPopup();
         if (showList) setActiveIndex(moveActiveIndex(expanded ? activeIndex : -1, move, count));
         return;
       }
@@ -193,6 +224,9 @@ export function SearchBox({
           event.preventDefault();
           setOpen(false);
           setActiveIndex(-1);
+        } else if (onDismiss) {
+          event.preventDefault();
+          onDismiss();
         } else if (value !== '') {
           event.preventDefault();
           clear();
@@ -209,8 +243,9 @@ export function SearchBox({
   }
 
   const resultCount = list.options.length;
-  const announcement =
-    settled === null
+  const announcement = showingRecent
+    ? `${resultCount} recent ${resultCount === 1 ? 'search' : 'searches'}. Use the up and down arrows to browse.`
+    : settled === null
       ? ''
       : failed
         ? 'Search isn’t answering just now.'
@@ -223,6 +258,7 @@ export function SearchBox({
       ref={rootRef}
       role="search"
       method="get"
+      aria-label={label}
       action={scope ? paths.city(scope.stateSlug, scope.citySlug) : paths.home()}
       className={`${styles.root} ${size === 'lg' ? styles.lg : styles.md}`}
       onBlur={onBlur}
@@ -262,7 +298,7 @@ export function SearchBox({
             // Below the threshold the old answer is dropped, so it never flashes back later.
             if (searchableTerm(next) === null) setAnswer(null);
           }}
-          onFocus={() => setOpen(true)}
+          onFocus={openPopup}
           onKeyDown={onKeyDown}
         />
         {loading ? <LoaderCircle className={styles.spinner} aria-hidden="true" /> : null}
@@ -313,7 +349,10 @@ export function SearchBox({
                       <OptionArt option={option} />
                       <span className={styles.text}>
                         <span className={option.group === 'videos' ? styles.caption : styles.title}>
-                          <Highlighted text={option.title} term={answer?.term ?? ''} />
+                          <Highlighted
+                            text={option.title}
+                            term={showingRecent ? '' : (answer?.term ?? '')}
+                          />
                         </span>
                         {option.detail ? (
                           <span className={styles.detail}>{option.detail}</span>
@@ -398,6 +437,12 @@ function OptionArt({ option }: { option: SearchOption }) {
       return (
         <span className={`${styles.art} ${styles.cityArt}`} aria-hidden="true">
           <Building2 />
+        </span>
+      );
+    case 'recent':
+      return (
+        <span className={`${styles.art} ${styles.recentArt}`} aria-hidden="true">
+          <History />
         </span>
       );
   }

@@ -5,6 +5,7 @@ import type { Review } from '../../../contract/reviews';
 import type { SearchPlace, SearchResults } from '../../../contract/search';
 import type { Author } from '../../../contract/users';
 import {
+  buildRecentOptions,
   SEARCH_GROUPS,
   SEARCH_LIMIT_PER_TYPE,
   buildSearchOptions,
@@ -470,5 +471,21 @@ describe('highlightMatch', () => {
 
   it('gives up rather than misalign when lower-casing changes the length', () => {
     expect(highlightMatch('İstanbul Kebab', 'kebab')).toBeNull();
+  });
+});
+
+describe('buildRecentOptions', () => {
+  it('lists the recent searches as one group, each opening its results (in the scope city)', () => {
+    const list = buildRecentOptions(['tacos', 'sushi bar'], 'box', {
+      stateSlug: 'il',
+      citySlug: 'chicago',
+    });
+    expect(list.groups).toHaveLength(1);
+    expect(list.groups[0]).toMatchObject({ key: 'recent', label: 'Recent searches' });
+    expect(list.options.map((o) => [o.id, o.index, o.title, o.href])).toEqual([
+      ['box-recent-0', 0, 'tacos', '/city/il/chicago?q=tacos'],
+      ['box-recent-1', 1, 'sushi bar', '/city/il/chicago?q=sushi+bar'],
+    ]);
+    expect(buildRecentOptions([], 'box')).toEqual({ groups: [], options: [] });
   });
 });

@@ -34,6 +34,8 @@ export function noResultsMessage(term: string): string {
 }
 
 export type SearchGroupKey = 'places' | 'cities' | 'locals' | 'videos';
+/** The groups of answers, and the visitor's recent searches shown before anything is typed. */
+export type OptionGroupKey = SearchGroupKey | 'recent';
 
 /** The groups in the order they are shown. */
 export const SEARCH_GROUPS: readonly { key: SearchGroupKey; label: string }[] = [
@@ -46,7 +48,7 @@ export const SEARCH_GROUPS: readonly { key: SearchGroupKey; label: string }[] = 
 export interface SearchOption {
   /** DOM id, stable while the same result stays in the list (aria-activedescendant). */
   id: string;
-  group: SearchGroupKey;
+  group: OptionGroupKey;
   /** Position in the flat list that the arrow keys walk. */
   index: number;
   href: string;
@@ -57,7 +59,7 @@ export interface SearchOption {
 }
 
 export interface SearchGroup {
-  key: SearchGroupKey;
+  key: OptionGroupKey;
   label: string;
   /** DOM id of the group's label. */
   labelId: string;
@@ -202,6 +204,31 @@ export function buildSearchOptions(
       groups.push({ key, label, labelId: `${idPrefix}-${key}-label`, options: groupOptions });
     }
   }
+  return { groups, options };
+}
+
+/**
+ * The recent searches as the box's list (one group, same ids scheme): each opens the results
+ * page for its words, in the scope city on a city page, as Enter would.
+ */
+export function buildRecentOptions(
+  recent: readonly string[],
+  idPrefix: string,
+  scope?: { stateSlug: string; citySlug: string },
+): SearchOptionList {
+  const options = recent.map((words, index): SearchOption => ({
+    id: `${idPrefix}-recent-${index}`,
+    group: 'recent',
+    index,
+    href: paths.results({ q: words }, scope),
+    title: words,
+    detail: '',
+    image: null,
+  }));
+  const groups: SearchGroup[] =
+    options.length > 0
+      ? [{ key: 'recent', label: 'Recent searches', labelId: `${idPrefix}-recent-label`, options }]
+      : [];
   return { groups, options };
 }
 
