@@ -151,6 +151,7 @@ export default tseslint.config(
                 '!**/contract/endpoints', // URLs and types only: the reads of spec §7
                 '!**/contract/device', // plain rules: the device class of a User-Agent or width
                 '!**/contract/cookies', // plain names and the name rule of the site's cookies
+                '!**/contract/topic-rules', // plain rules and words of topic pages, no zod
               ],
               allowTypeImports: true,
               message: 'Import only types from contract schema modules in the web app.',

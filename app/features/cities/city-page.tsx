@@ -20,7 +20,7 @@ import { Skeleton } from '../../components/ui/card';
 import { VideoGrid } from '../../components/ui/video-grid';
 import type { TopicLink } from '../../../contract/topics';
 import { paths } from '../../paths';
-import { TopicLinks } from '../topics/topic-links';
+import { TopicLinks } from '../../components/ui/topic-links';
 import styles from './city-page.module.css';
 import { useCityFeed } from './use-city-feed';
 import { useClassificationPages } from './use-classification-pages';

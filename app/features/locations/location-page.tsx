@@ -10,7 +10,7 @@ import { PosterCard, type PlaceCard } from '../../components/ui/poster-card';
 import { VideoGrid } from '../../components/ui/video-grid';
 import type { TopicLink } from '../../../contract/topics';
 import { paths } from '../../paths';
-import { TopicLinks } from '../topics/topic-links';
+import { TopicLinks } from '../../components/ui/topic-links';
 import styles from './location-page.module.css';
 import { Directions, OpenNow, OpeningHoursTable } from './opening-hours';
 import { usePagedVideos } from './use-paged-videos';

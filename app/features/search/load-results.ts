@@ -7,7 +7,7 @@ import { parseResultsQuery, resultsSearch } from '../../search-params';
 import { visitorPosition } from '../../shared/visitor-position';
 import { breadcrumbJsonLd } from '../../shared/seo/structured-data';
 import type { PageMeta } from '../../shared/seo/page-meta';
-import { findTopicOffer } from '../topics/topic-offer';
+import { findTopicOffer } from './topic-offer';
 import { canSearch, placeCount, resultsApiQuery, understoodHeadline } from './results';
 import type { ResultsData } from './results-page';
 

@@ -2,7 +2,7 @@ import { NotFound } from '../../components/ui/page-header';
 import type { LoadedResults } from './load-results';
 import { ResultsPage } from './results-page';
 import { SearchBox } from './search-box';
-import { TopicOffer } from '../topics/topic-offer';
+import { TopicOffer } from './topic-offer';
 
 /** The results page with its search box, or "not found" for a city route of no city. */
 export function ResultsView({ data }: { data: LoadedResults }) {

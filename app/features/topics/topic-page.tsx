@@ -6,7 +6,7 @@ import { PosterCard } from '../../components/ui/poster-card';
 import { paths } from '../../paths';
 import { OpenNowLine } from '../../shared/open-now-line';
 import { topicHeadline } from './load-topic';
-import { TopicLinks } from './topic-links';
+import { TopicLinks } from '../../components/ui/topic-links';
 import styles from './topic-page.module.css';
 
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });

@@ -6,7 +6,7 @@ import type { SearchResults } from '../../../contract/search';
 import { slugify } from '../../../contract/slug';
 import { topicTitle } from '../../../contract/topic-rules';
 import type { TopicLink } from '../../../contract/topics';
-import { topicLinkText } from './topic-links';
+import { topicLinkText } from '../../components/ui/topic-links';
 import styles from './topic-offer.module.css';
 
 /** The words of a kind as a search may say them: its slug, its name, its title ("Cocktail Bars"). */
@@ -42,7 +42,7 @@ export function TopicOffer({ topic }: { topic: TopicLink }) {
     <p className={styles.offer}>
       <ListOrdered aria-hidden="true" />
       <Link to={topic.path} data-testid="topic-offer">
-        Best {topicLinkText(topic)}: the top {topic.location_count} ranked
+        Best {topicLinkText(topic)}: {topic.location_count} spots, ranked
       </Link>
     </p>
   );
