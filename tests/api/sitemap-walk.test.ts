@@ -23,7 +23,8 @@ async function text(url: string) {
 /** The page's canonical link, or the status when the page is no 200. */
 async function canonicalOf(url: string): Promise<string> {
   const response = await fetch(url, {
-    headers: { 'user-agent': DESKTOP, accept: 'text/html' },
+    // no compression: the check reads every page, and gzip is work for nothing here
+    headers: { 'user-agent': DESKTOP, accept: 'text/html', 'accept-encoding': 'identity' },
     redirect: 'manual',
   });
   const html = await response.text();

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { City } from '../../contract/cities';
 import type { ClassificationList } from '../../contract/classifications';
 import type { Location } from '../../contract/locations';
+import { slugify } from '../../contract/slug';
 import { TOPIC_MIN_PLACES, TOPIC_PLACES } from '../../contract/topic-rules';
 import type { TopicList, TopicPage } from '../../contract/topics';
 import { api, baseUrl, fresh } from './client';
@@ -120,6 +121,19 @@ describe('a topic page', () => {
     expect(attribute(html, /<link rel="canonical" href="([^"]+)"/)).toBe(baseUrl() + path);
     const list = jsonLd(html).find((item) => item['@type'] === 'ItemList')!;
     expect((list.itemListElement as unknown[]).length).toBeGreaterThanOrEqual(TOPIC_MIN_PLACES);
+    // the neighbourhood's slug, written in SQL, is the one slug rule's (contract/slug.ts)
+    const [, , stateSlug, citySlug, hood, kind] = path.split('/');
+    const city = await api<{ target: City }>(
+      `/api/v2/routes/${citySlug}-${stateSlug}?target_type=city`,
+    );
+    const read = await api<TopicPage>(
+      `/api/v2/cities/${city.body.target.clm_id}/topic?kind=${kind}&neighborhood=${hood}`,
+    );
+    expect(read.body.topic.neighborhood_slug).toBe(hood);
+    expect(slugify(read.body.topic.neighborhood)).toBe(hood);
+    expect(read.body.places.every((p) => p.clm_neighborhood === read.body.topic.neighborhood)).toBe(
+      true,
+    );
   });
 
   it('answers 404 for a kind under the threshold, unknown kinds, neighbourhoods and cities', async () => {
