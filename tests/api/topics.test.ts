@@ -162,6 +162,46 @@ describe('a topic page', () => {
   });
 });
 
+describe('the results page', () => {
+  const offerOf = (html: string) =>
+    attribute(html, /<a data-testid="topic-offer" href="([^"]+)"/) ??
+    attribute(html, /<a href="([^"]+)" data-testid="topic-offer"/);
+
+  it('offers the topic page when the search is exactly a kind and a place', async () => {
+    const topic = topics[0]!;
+    const words = topic.title.toLowerCase();
+    for (const path of [
+      `/?q=${encodeURIComponent(`${words} in chicago`)}`,
+      `/?q=${encodeURIComponent(`best ${words} chicago`)}`,
+      `/city/il/chicago?q=${encodeURIComponent(words)}`,
+    ]) {
+      const { status, html } = await page(path);
+      expect(status, path).toBe(200);
+      expect(offerOf(html), path).toBe(topic.path);
+    }
+    const { html } = await page(`/?q=${encodeURIComponent(`quiet ${words} in chicago`)}`);
+    expect(offerOf(html)).toBeUndefined();
+  });
+
+  it('offers a neighbourhood’s topic page for a kind and a neighbourhood', async () => {
+    const sitemap = await (await fetch(`${baseUrl()}/sitemaps/topics-1.xml`)).text();
+    const path = [...sitemap.matchAll(/<loc>[^<]*?(\/city\/[^<]+)<\/loc>/g)]
+      .map((m) => m[1]!)
+      .find((p) => p.split('/').length === 6)!;
+    const [, , stateSlug, citySlug, hood, kind] = path.split('/');
+    const city = await api<{ target: City }>(
+      `/api/v2/routes/${citySlug}-${stateSlug}?target_type=city`,
+    );
+    const { body } = await api<TopicPage>(
+      `/api/v2/cities/${city.body.target.clm_id}/topic?kind=${kind}&neighborhood=${hood}`,
+    );
+    // the kind's slug in words: the search understands "dining", not "Food & Drink"
+    const q = `${body.topic.slug.replaceAll('-', ' ')} in ${body.topic.neighborhood}`.toLowerCase();
+    const { html } = await page(`/?q=${encodeURIComponent(q)}`);
+    expect(offerOf(html), q).toBe(path);
+  });
+});
+
 describe('GET /api/v2/locations/{id}/topics', () => {
   it('names the topic pages a place is on, its neighbourhood’s first', async () => {
     const { body } = await api<TopicPage>(

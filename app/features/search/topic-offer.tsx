@@ -13,10 +13,14 @@ import styles from './topic-offer.module.css';
 const namesOf = (topic: TopicLink) =>
   [topic.slug, topic.name, topicTitle(topic.kind, topic.name), `${topic.name}s`].map(slugify);
 
+/** Words a search for a list starts with that name no kind: "best tacos chicago". */
+const LIST_WORDS = /^(?:(?:the )?best|top) /;
+
 /**
- * The topic page a search names exactly (spec §2.6): its words are a kind and nothing else, and it
- * names a city (or is made in one) and maybe one of its neighbourhoods. Null when the search says
- * more than that, or that topic has no page.
+ * The topic page a search names exactly (spec §2.6): its words are a kind and nothing else (but
+ * "best"), and it names a city (or is made in one) and maybe one of its neighbourhoods. A
+ * neighbourhood named without its city is the one of the places found there. Null when the
+ * search says more than that, or that topic has no page.
  */
 export async function findTopicOffer(
   reads: Reads,
@@ -26,14 +30,25 @@ export async function findTopicOffer(
   if (!results || results === 'nothing-asked' || !results.understood) return null;
   const { what, city, neighborhood, cuisine, category, super_category } = results.understood;
   const kinds = [cuisine?.safe_name, category?.safe_name, super_category].filter(Boolean);
-  const where = city ?? scopeCity;
-  if (kinds.length !== 1 || !where) return null;
+  if (kinds.length !== 1) return null;
+  const cityId = (city ?? scopeCity)?.clm_id ?? (await cityOfNeighborhood(reads, results));
+  if (cityId === undefined) return null;
   const page = await reads.topic(
-    { id: where.clm_id },
+    { id: cityId },
     { kind: kinds[0]!, neighborhood: neighborhood ? slugify(neighborhood) : '', limit: 1 },
   );
-  if (!page || !namesOf(page.topic).includes(slugify(what))) return null;
+  const words = slugify(what.toLowerCase().replace(LIST_WORDS, ''));
+  if (!page || !namesOf(page.topic).includes(words)) return null;
   return page.topic;
+}
+
+/** The city of the first place found in the neighbourhood the search named. */
+async function cityOfNeighborhood(reads: Reads, results: SearchResults) {
+  const neighborhood = results.understood?.neighborhood;
+  const place = results.data.locations?.find((p) => p.clm_neighborhood === neighborhood);
+  if (!neighborhood || !place) return undefined;
+  const route = await reads.route({ slug: place.city_slug }, { target_type: 'city' });
+  return route?.targetType === 'city' ? route.target.clm_id : undefined;
 }
 
 /** "See the list: Best Pizza in Chicago" under the search box. */
