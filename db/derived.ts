@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { SUPER_CATEGORIES, SUPER_CATEGORY_NAMES } from '../contract/super-categories';
-import { TOPIC_MIN_PLACES } from '../contract/topic-rules';
+import { TOPIC_MIN_PLACES, TOPIC_PLACES } from '../contract/topic-rules';
 import type { Database } from './client';
 
 /**
@@ -55,7 +55,8 @@ const neighborhoodSlug = sql.raw(`trim(both '-' from regexp_replace(
 
 /**
  * Rebuilds topic_pages (docs/decisions/080-topic-pages.md): each super category, category and
- * cuisine in each city and each neighbourhood, kept when it has TOPIC_MIN_PLACES places. Where
+ * cuisine in each city and each neighbourhood, kept when it has TOPIC_MIN_PLACES places, with its
+ * best TOPIC_PLACES places in rank order (rank scores change only with the seed or an import). Where
  * two kinds share a slug (the super category `hotel`, the category `hotel`) the super category
  * wins, then the category, whatever their counts, so an address never changes meaning.
  * Owners cannot change a place's kinds or neighbourhood (spec §5), so seeding and imports are
@@ -70,7 +71,7 @@ export async function refreshTopicPages(db: Database): Promise<void> {
   await db.execute(sql`
     with tagged as (
       select l.city_id, g.neighborhood, g.neighborhood_slug, k.kind, k.slug, k.name,
-             k.classification_id, k.precedence
+             k.classification_id, k.precedence, l.id as location_id, l.rank_score
       from locations l
       cross join lateral (
         select 'super_category'::text as kind, s.key as slug, s.name, null::int as classification_id,
@@ -84,10 +85,17 @@ export async function refreshTopicPages(db: Database): Promise<void> {
       cross join lateral (values ('', ''), (l.neighborhood, ${neighborhoodSlug})) as g(neighborhood, neighborhood_slug)
       where g.neighborhood_slug <> '' or g.neighborhood = ''
     ),
+    ranked as (
+      select *, row_number() over (
+        partition by city_id, neighborhood_slug, kind, slug, name, classification_id, precedence
+        order by rank_score desc, location_id) as place
+      from tagged
+    ),
     counted as (
       select city_id, neighborhood_slug, min(neighborhood) as neighborhood, kind, slug, name,
-             classification_id, precedence, count(*)::int as n
-      from tagged
+             classification_id, precedence, count(*)::int as n,
+             array_agg(location_id order by place) filter (where place <= ${TOPIC_PLACES}) as ids
+      from ranked
       group by city_id, neighborhood_slug, kind, slug, name, classification_id, precedence
     ),
     chosen as (
@@ -95,9 +103,9 @@ export async function refreshTopicPages(db: Database): Promise<void> {
       from counted
       order by city_id, neighborhood_slug, slug, precedence
     )
-    insert into topic_pages
-      (city_id, neighborhood, neighborhood_slug, kind, slug, name, classification_id, location_count)
-    select city_id, neighborhood, neighborhood_slug, kind, slug, name, classification_id, n
+    insert into topic_pages (city_id, neighborhood, neighborhood_slug, kind, slug, name,
+                             classification_id, location_count, location_ids)
+    select city_id, neighborhood, neighborhood_slug, kind, slug, name, classification_id, n, ids
     from chosen
     where n >= ${TOPIC_MIN_PLACES}
     order by city_id, neighborhood_slug, n desc, slug`);

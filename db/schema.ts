@@ -114,6 +114,11 @@ export const topicPages = pgTable(
     /** The classification's id; null for a super category. */
     classificationId: integer('classification_id'),
     locationCount: integer('location_count').notNull(),
+    /**
+     * Its best TOPIC_PLACES places, best first (rank score, then id): ranks change only where
+     * this table is rebuilt (the seed, an import), so the page reads its places by primary key.
+     */
+    locationIds: integer('location_ids').array().notNull(),
   },
   (t) => [
     uniqueIndex('topic_pages_place_slug_idx').on(t.cityId, t.neighborhoodSlug, t.slug),

@@ -7,7 +7,8 @@ CREATE TABLE "topic_pages" (
 	"slug" text NOT NULL,
 	"name" text NOT NULL,
 	"classification_id" integer,
-	"location_count" integer NOT NULL
+	"location_count" integer NOT NULL,
+	"location_ids" integer[] NOT NULL
 );
 --> statement-breakpoint
 ALTER TABLE "topic_pages" ADD CONSTRAINT "topic_pages_city_id_cities_id_fk" FOREIGN KEY ("city_id") REFERENCES "public"."cities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -26,7 +26,6 @@ const linkColumns = {
   name: topicPages.name,
   neighborhood: topicPages.neighborhood,
   neighborhoodSlug: topicPages.neighborhoodSlug,
-  classificationId: topicPages.classificationId,
   locationCount: topicPages.locationCount,
   cityName: cities.name,
   cityState: cities.state,
@@ -64,7 +63,10 @@ const links = (db: Parameters<Parameters<typeof prepared>[0]>[0]) =>
 
 /** One topic by its address (the unique index of city, neighbourhood and kind). */
 const topicByAddress = prepared((db) =>
-  links(db)
+  db
+    .select({ ...linkColumns, locationIds: topicPages.locationIds })
+    .from(topicPages)
+    .innerJoin(cities, eq(cities.id, topicPages.cityId))
     .where(
       and(
         eq(topicPages.cityId, sql.placeholder('city')),
@@ -76,10 +78,9 @@ const topicByAddress = prepared((db) =>
 );
 
 /**
- * A topic's places, best first: the city's places walked in rank order (locations_city_rank_idx)
- * until the list is full, as the city page's strips do (ADR 044); an empty kind or neighbourhood
- * matches every place. Each place's creators and its best video's views come from its videos
- * (reviews_location_created_idx): the numbers of its "why it ranks" line.
+ * A topic's places by their stored ids, in the stored order (primary key), each with its
+ * creators and its best video's views from its videos (reviews_location_created_idx): the
+ * numbers of its "why it ranks" line.
  */
 const topicPlaces = prepared((db) =>
   db
@@ -94,16 +95,8 @@ const topicPlaces = prepared((db) =>
     })
     .from(locations)
     .innerJoin(cities, eq(cities.id, locations.cityId))
-    .where(
-      and(
-        eq(locations.cityId, sql.placeholder('city')),
-        sql`(${sql.placeholder('superCategory')}::text = '' or ${sql.placeholder('superCategory')}::text = any(${locations.superCategories}))`,
-        sql`(${sql.placeholder('classification')}::int = 0 or ${sql.placeholder('classification')}::int = any(${locations.classificationIds}))`,
-        sql`(${sql.placeholder('neighborhood')}::text = '' or ${locations.neighborhood} = ${sql.placeholder('neighborhood')}::text)`,
-      ),
-    )
-    .orderBy(desc(locations.rankScore), locations.id)
-    .limit(sql.placeholder('limit'))
+    .where(sql`${locations.id} = any(${sql.placeholder('ids')}::int[])`)
+    .orderBy(sql`array_position(${sql.placeholder('ids')}::int[], ${locations.id})`)
     .prepare('topic_places'),
 );
 
@@ -189,13 +182,7 @@ export const topicRoutes: ApiRoutes = (ctx) => async (app) => {
       const [row] = await topicByAddress(ctx.db).execute(address);
       if (!row) throw notFound(what);
       const [places, nearby, here] = await Promise.all([
-        topicPlaces(ctx.db).execute({
-          city: city.clm_id,
-          superCategory: row.kind === 'super_category' ? row.slug : '',
-          classification: row.classificationId ?? 0,
-          neighborhood: row.neighborhood,
-          limit: query.limit,
-        }),
+        topicPlaces(ctx.db).execute({ ids: row.locationIds.slice(0, query.limit) }),
         sameKindNearby(ctx.db).execute(address),
         kindsHere(ctx.db).execute({ ...address, skipSuper: false, limit: HERE_SHOWN }),
       ]);

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { City } from '../../contract/cities';
 import type { ClassificationList } from '../../contract/classifications';
 import type { Location } from '../../contract/locations';
+import type { SearchResults } from '../../contract/search';
 import { slugify } from '../../contract/slug';
 import { TOPIC_MIN_PLACES, TOPIC_PLACES } from '../../contract/topic-rules';
 import type { TopicList, TopicPage } from '../../contract/topics';
@@ -69,6 +70,15 @@ describe('a topic page', () => {
       expect(place.creator_count).toBeGreaterThan(0);
       expect(place.creator_count).toBeLessThanOrEqual(place.review_count);
     }
+    // best first: the order of the city's results of that kind sorted by popularity (rank score)
+    const filter = topic.kind === 'cuisine' ? 'cuisine' : 'category';
+    const search = await api<SearchResults>(
+      `/api/v2/search/wonder-search?search_type=global&term=&include=locations&sort=popularity` +
+        `&limit=${TOPIC_PLACES}&city_id=${chicago.clm_id}&${filter}=${topic.slug}`,
+    );
+    expect(body.places.map((p) => p.clm_id)).toEqual(
+      search.body.data.locations!.map((p) => p.clm_id),
+    );
     expect(body.here.map((t) => t.slug)).not.toContain(topic.slug);
     expect(body.here.every((t) => t.neighborhood === '')).toBe(true);
     expect(body.nearby.every((t) => t.slug === topic.slug && t.neighborhood !== '')).toBe(true);
