@@ -152,6 +152,7 @@ export default tseslint.config(
                 '!**/contract/device', // plain rules: the device class of a User-Agent or width
                 '!**/contract/cookies', // plain names and the name rule of the site's cookies
                 '!**/contract/place-look', // plain rules: a place's hue from its id (ADR 077)
+                '!**/contract/topic-rules', // plain rules and words of topic pages, no zod
               ],
               allowTypeImports: true,
               message: 'Import only types from contract schema modules in the web app.',

@@ -2,7 +2,7 @@
  * Every URL of the web app and its builder (spec §2): links never hand-build paths.
  * Patterns match app/routes.ts.
  */
-import { cityPath, listingPath, locationInCityPath } from '../contract/urls';
+import { cityPath, listingPath, locationInCityPath, reviewPath, topicPath } from '../contract/urls';
 import { EMPTY_RESULTS_QUERY, resultsSearch, type ResultsQuery } from './search-params';
 
 const enc = encodeURIComponent;
@@ -20,9 +20,11 @@ export const paths = {
   /** The results page with nothing asked yet: its own search box (the header's, without JavaScript). */
   search: () => '/?q=',
   city: cityPath,
+  /** A topic page: a kind in a city, or in one of its neighbourhoods (ADR 080). */
+  topic: topicPath,
   location: (locationIdentifier: string) => `/locations/${enc(locationIdentifier)}`,
   locationInCity: locationInCityPath,
-  review: (reviewId: number | string) => `/reviews/${enc(String(reviewId))}`,
+  review: reviewPath,
   listing: listingPath,
   user: (userSlug: string) => `/users/${enc(userSlug)}`,
   collection: (collectionId: number | string) => `/collections/${enc(String(collectionId))}`,

@@ -24,6 +24,7 @@ export type ScreenId =
   | 'review'
   | 'user'
   | 'city'
+  | 'topic'
   | 'search'
   | 'feed'
   | 'collection'

@@ -23,6 +23,9 @@ export default [
     ),
     page('users/:userSlug', 'routes/creator.tsx'),
     page('city/:stateSlug/:citySlug', 'routes/city.tsx'),
+    // ADR 080: a kind in a city, and in one of its neighbourhoods; the kind is always last
+    page('city/:stateSlug/:citySlug/:kind', 'routes/topic.tsx', 'topic'),
+    page('city/:stateSlug/:citySlug/:neighborhood/:kind', 'routes/topic.tsx', 'neighborhood-topic'),
     page('feed', 'routes/feed.tsx', 'feed'),
     page('collections/:collectionId', 'routes/feed.tsx', 'collection'),
     page(

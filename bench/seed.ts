@@ -34,6 +34,7 @@ const TABLES = [
   'classifications',
   'city_classifications',
   'city_super_categories',
+  'topic_pages',
   'users',
   'locations',
   'reviews',

@@ -30,7 +30,7 @@ import { performance } from 'node:perf_hooks';
 import { startBuiltServer, stopBuiltServer } from './built-server';
 import type { FloorCommand, FloorMessage, FloorPage, FloorRound, FloorSpec } from './render-floor';
 import { marks, writeResultsSection } from './results';
-import { BROWSER_HEADERS, commit, warmPath } from './web-ssr';
+import { BROWSER_HEADERS, commit, topicPagePath, warmPath } from './web-ssr';
 
 export interface RenderOptions {
   port: number;
@@ -189,6 +189,7 @@ export async function pagesOf(base: string): Promise<Page[]> {
     { name: 'city', path: '/city/il/chicago', screen: 'city' },
     { name: 'place', path: await warmPath(base), screen: 'location' },
     { name: 'review', path: '/reviews/148734', screen: 'review' },
+    { name: 'topic', path: await topicPagePath(base), screen: 'topic' },
   ];
 }
 

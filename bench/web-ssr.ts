@@ -181,6 +181,19 @@ export async function warmPath(base: string): Promise<string> {
   return `/location/${encodeURIComponent(place.city_slug)}/${encodeURIComponent(place.clm_slug)}`;
 }
 
+/** Chicago's strongest topic page (spec §2.6): the topic page the benchmarks measure. */
+export async function topicPagePath(base: string): Promise<string> {
+  const route = JSON.parse(await getText(base, '/api/v2/routes/chicago-il?target_type=city')) as {
+    target: { clm_id: number };
+  };
+  const topics = JSON.parse(
+    await getText(base, `/api/v2/cities/${route.target.clm_id}/topics?limit=1`),
+  ) as { data: { path: string }[] };
+  const topic = topics.data[0];
+  if (!topic) throw new Error('Chicago has no topic page');
+  return topic.path;
+}
+
 /** Starts the raw server on `pages` (base64 bodies in a file it reads) and waits until it listens. */
 async function startRaw(
   file: string,

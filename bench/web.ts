@@ -50,7 +50,7 @@ import lighthouse, { generateReport, type Result } from 'lighthouse';
 import { marks, writeResultsSection } from './results';
 import { runRenderProfile } from './render-profile';
 import { runRender, stopRender } from './web-render';
-import { runSsr, stopSsr } from './web-ssr';
+import { runSsr, stopSsr, topicPagePath } from './web-ssr';
 import { benchWorld, worldMode } from './world';
 import { chromiumEnv, chromiumPath } from '../scripts/chromium-path.mjs';
 
@@ -183,6 +183,7 @@ async function pages(): Promise<Page[]> {
     { name: 'city', path: '/city/il/chicago', jsTarget: false },
     { name: 'place', path: `/location/${place.city_slug}/${place.clm_slug}`, jsTarget: true },
     { name: 'review', path: '/reviews/148734', jsTarget: false },
+    { name: 'topic', path: await topicPagePath(BASE), jsTarget: false },
   ];
 }
 

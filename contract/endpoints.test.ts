@@ -10,6 +10,7 @@ import { RelatedQuery } from './locations';
 import { LocationVideosQuery } from './reviews';
 import { RouteQuery } from './routes';
 import { SearchQuery } from './search';
+import { TopicListQuery, TopicQuery } from './topics';
 
 /** A typed query as it arrives at the route: what URLSearchParams makes of the URL's. */
 const throughUrl = (query: object) =>
@@ -30,6 +31,12 @@ const cases: { [Name in ReadName]?: [ZodType, ...ReadQuery<Name>[]] } = {
   watch: [WatchQuery, { limit: 12, result_type: 'global' }],
   cityFeed: [CityFeedQuery, { limit: 4, start: 0 }, { limit: 4, start: 8 }],
   cityTopLocations: [CityTopLocationsQuery, { super_category: 'dining', limit: 8 }],
+  topic: [
+    TopicQuery,
+    { kind: 'pizza', neighborhood: '', limit: 20 },
+    { kind: 'cocktail-bar', neighborhood: 'wicker-park', limit: 1 },
+  ],
+  cityTopics: [TopicListQuery, { limit: 12 }],
   cuisines: [
     ClassificationListQuery,
     { page: 1, per_page: 40, city_id: 7, pinned_first: true },

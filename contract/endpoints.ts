@@ -21,6 +21,7 @@ import type {
 import type { LocationVideosQuery, Review, VideoList } from './reviews';
 import type { RouteQuery, RouteTarget } from './routes';
 import type { SearchQuery, SearchResults } from './search';
+import type { TopicList, TopicListQuery, TopicPage, TopicQuery } from './topics';
 import type { ReviewsByCity } from './user-reviews';
 import type { User } from './users';
 
@@ -44,6 +45,9 @@ export const READ_URLS = {
   cities: '/api/v2/cities',
   cityFeed: '/api/v2/cities/:id/feed',
   cityTopLocations: '/api/v2/cities/:id/top-locations',
+  topic: '/api/v2/cities/:id/topic',
+  cityTopics: '/api/v2/cities/:id/topics',
+  locationTopics: '/api/v2/locations/:id/topics',
   cuisines: '/api/v3/classifications/cuisines',
   practicalCategories: '/api/v3/classifications/practical-categories',
   route: '/api/v2/routes/:slug',
@@ -84,6 +88,9 @@ export interface ReadTypes {
     query: typeof CityTopLocationsQuery;
     answer: { data: LocationSummary[] };
   };
+  topic: { params: Id; query: typeof TopicQuery; answer: TopicPage };
+  cityTopics: { params: Id; query: typeof TopicListQuery; answer: TopicList };
+  locationTopics: { params: Id; query: None; answer: TopicList };
   cuisines: { params: None; query: typeof ClassificationListQuery; answer: ClassificationList };
   practicalCategories: {
     params: None;

@@ -21,3 +21,21 @@ export const listingPath = (
   locationIdentifier: string,
 ) =>
   `/listing/${enc(String(reviewId))}/${enc(stateSlug)}/${enc(citySlug)}/${enc(locationIdentifier)}`;
+
+/**
+ * A topic page (docs/decisions/080-topic-pages.md): `city/:stateSlug/:citySlug/:kind` for a kind
+ * in a city, `city/:stateSlug/:citySlug/:neighborhood/:kind` in one of its neighbourhoods, e.g.
+ * `/city/il/chicago/pizza`, `/city/il/chicago/wicker-park/pizza`.
+ */
+export const topicPath = (
+  stateSlug: string,
+  citySlug: string,
+  kindSlug: string,
+  neighborhoodSlug = '',
+) =>
+  cityPath(stateSlug, citySlug) +
+  (neighborhoodSlug ? `/${enc(neighborhoodSlug)}` : '') +
+  `/${enc(kindSlug)}`;
+
+/** `reviews/:reviewId`: one video's canonical page. */
+export const reviewPath = (reviewId: number | string) => `/reviews/${enc(String(reviewId))}`;

@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm';
+import { SUPER_CATEGORIES, SUPER_CATEGORY_NAMES } from '../contract/super-categories';
+import { TOPIC_MIN_PLACES, TOPIC_PLACES } from '../contract/topic-rules';
 import type { Database } from './client';
 
 /**
@@ -26,6 +28,7 @@ export async function refreshDerivedCounts(db: Database): Promise<void> {
     select l.city_id, kind, count(*)::int
     from locations l cross join unnest(l.super_categories) as kind
     group by l.city_id, kind`);
+  await refreshTopicPages(db);
   await db.execute(sql`
     update locations l set review_count = x.n
     from (select location_id, count(*)::int as n from reviews group by location_id) x
@@ -40,6 +43,72 @@ export async function refreshDerivedCounts(db: Database): Promise<void> {
     from (select author_id, count(*)::int as n, sum(view_count)::bigint as views
           from reviews group by author_id) x
     where x.author_id = u.id`);
+}
+
+/**
+ * The neighbourhood's slug, as slugify (contract/slug.ts) writes it: accents dropped, `&` as
+ * "and", apostrophes removed, every other run of non-alphanumerics one hyphen.
+ */
+const neighborhoodSlug = sql.raw(`trim(both '-' from regexp_replace(
+  replace(replace(replace(lower(regexp_replace(normalize(l.neighborhood, NFKD), '[\u0300-\u036f]', '', 'g')),
+    '&', ' and '), '''', ''), '’', ''), '[^a-z0-9]+', '-', 'g'))`);
+
+/**
+ * Rebuilds topic_pages (docs/decisions/080-topic-pages.md): each super category, category and
+ * cuisine in each city and each neighbourhood, kept when it has TOPIC_MIN_PLACES places, with its
+ * best TOPIC_PLACES places in rank order (rank scores change only with the seed or an import). Where
+ * two kinds share a slug (the super category `hotel`, the category `hotel`) the super category
+ * wins, then the category, whatever their counts, so an address never changes meaning.
+ * Owners cannot change a place's kinds or neighbourhood (spec §5), so seeding and imports are
+ * the only writes that move these rows.
+ */
+export async function refreshTopicPages(db: Database): Promise<void> {
+  const superNames = sql.join(
+    SUPER_CATEGORIES.map((key) => sql`(${key}::text, ${SUPER_CATEGORY_NAMES[key]}::text)`),
+    sql`, `,
+  );
+  await db.execute(sql`delete from topic_pages`);
+  await db.execute(sql`
+    with tagged as (
+      select l.city_id, g.neighborhood, g.neighborhood_slug, k.kind, k.slug, k.name,
+             k.classification_id, k.precedence, l.id as location_id, l.rank_score
+      from locations l
+      cross join lateral (
+        select 'super_category'::text as kind, s.key as slug, s.name, null::int as classification_id,
+               1 as precedence
+        from unnest(l.super_categories) as sc join (values ${superNames}) as s(key, name) on s.key = sc
+        union all
+        select c.kind, c.safe_name, c.name, c.id, case c.kind when 'category' then 2 else 3 end
+        from classifications c
+        where c.id = any(l.classification_ids) and c.kind in ('category', 'cuisine')
+      ) k
+      cross join lateral (values ('', ''), (l.neighborhood, ${neighborhoodSlug})) as g(neighborhood, neighborhood_slug)
+      where g.neighborhood_slug <> '' or g.neighborhood = ''
+    ),
+    ranked as (
+      select *, row_number() over (
+        partition by city_id, neighborhood_slug, kind, slug, name, classification_id, precedence
+        order by rank_score desc, location_id) as place
+      from tagged
+    ),
+    counted as (
+      select city_id, neighborhood_slug, min(neighborhood) as neighborhood, kind, slug, name,
+             classification_id, precedence, count(*)::int as n,
+             array_agg(location_id order by place) filter (where place <= ${TOPIC_PLACES}) as ids
+      from ranked
+      group by city_id, neighborhood_slug, kind, slug, name, classification_id, precedence
+    ),
+    chosen as (
+      select distinct on (city_id, neighborhood_slug, slug) *
+      from counted
+      order by city_id, neighborhood_slug, slug, precedence
+    )
+    insert into topic_pages (city_id, neighborhood, neighborhood_slug, kind, slug, name,
+                             classification_id, location_count, location_ids)
+    select city_id, neighborhood, neighborhood_slug, kind, slug, name, classification_id, n, ids
+    from chosen
+    where n >= ${TOPIC_MIN_PLACES}
+    order by city_id, neighborhood_slug, n desc, slug`);
 }
 
 /** Places of the same kind and near, worth seeing next (spec §7 related): at most this many. */

@@ -92,6 +92,43 @@ export const citySuperCategories = pgTable(
   (t) => [primaryKey({ columns: [t.cityId, t.superCategory] })],
 );
 
+/**
+ * Topic pages (spec §2.6, docs/decisions/080-topic-pages.md): every kind in a city, and in a
+ * neighbourhood, with at least TOPIC_MIN_PLACES places. Only those that pass are stored, so the
+ * sitemap, the links and the pages read rows that exist; db/derived.ts rebuilds them.
+ * `neighborhood_slug` is '' for the whole city.
+ */
+export const topicPages = pgTable(
+  'topic_pages',
+  {
+    id: serial('id').primaryKey(),
+    cityId: integer('city_id')
+      .notNull()
+      .references(() => cities.id, { onDelete: 'cascade' }),
+    neighborhood: text('neighborhood').notNull(),
+    neighborhoodSlug: text('neighborhood_slug').notNull(),
+    kind: text('kind', { enum: ['super_category', 'category', 'cuisine'] }).notNull(),
+    /** The super category's key, or the classification's safe name: the address's last part. */
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    /** The classification's id; null for a super category. */
+    classificationId: integer('classification_id'),
+    locationCount: integer('location_count').notNull(),
+    /**
+     * Its best TOPIC_PLACES places, best first (rank score, then id): ranks change only where
+     * this table is rebuilt (the seed, an import), so the page reads its places by primary key.
+     */
+    locationIds: integer('location_ids').array().notNull(),
+  },
+  (t) => [
+    uniqueIndex('topic_pages_place_slug_idx').on(t.cityId, t.neighborhoodSlug, t.slug),
+    // The same kind elsewhere in the city (a topic page's "nearby" links).
+    index('topic_pages_city_slug_idx').on(t.cityId, t.slug),
+    // A search that names a kind and a neighbourhood, in whichever city has it.
+    index('topic_pages_slug_neighborhood_idx').on(t.slug, t.neighborhoodSlug),
+  ],
+);
+
 export const users = pgTable(
   'users',
   {

@@ -1,8 +1,8 @@
 import { asc, count, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { cityPath, listingPath, locationInCityPath } from '../contract/urls';
+import { cityPath, locationInCityPath, reviewPath, topicPath } from '../contract/urls';
 import type { Database } from '../db/client';
-import { cities, locations, reviews } from '../db/schema';
+import { cities, locations, reviews, topicPages } from '../db/schema';
 import type { Config } from './config';
 import { HttpError } from './http-errors';
 
@@ -37,7 +37,7 @@ interface SitemapSource {
 
 /** A source of a table keyed by a serial id (the primary key index serves every query). */
 function source(
-  table: typeof cities | typeof locations | typeof reviews,
+  table: typeof cities | typeof locations | typeof reviews | typeof topicPages,
   after: SitemapSource['after'],
 ): SitemapSource {
   return {
@@ -88,30 +88,40 @@ const placeSource = source(locations, async (db, afterId, limit) => {
   }));
 });
 
+/** A video's canonical page is /reviews/{id}, whichever address it was reached by. */
 const videoSource = source(reviews, async (db, afterId, limit) => {
   const rows = await db
-    .select({
-      id: reviews.id,
-      createdAt: reviews.createdAt,
-      locationSlug: locations.slug,
-      stateSlug: cities.stateSlug,
-      citySlug: cities.citySlug,
-    })
+    .select({ id: reviews.id, createdAt: reviews.createdAt })
     .from(reviews)
-    .innerJoin(locations, eq(locations.id, reviews.locationId))
-    .innerJoin(cities, eq(cities.id, locations.cityId))
     .where(gt(reviews.id, afterId))
     .orderBy(asc(reviews.id))
     .limit(limit);
+  return rows.map((r) => ({ id: r.id, path: reviewPath(r.id), lastmod: r.createdAt }));
+});
+
+/** Topic pages: topic_pages holds only those that pass the threshold (ADR 080). */
+const topicSource = source(topicPages, async (db, afterId, limit) => {
+  const rows = await db
+    .select({
+      id: topicPages.id,
+      slug: topicPages.slug,
+      neighborhoodSlug: topicPages.neighborhoodSlug,
+      stateSlug: cities.stateSlug,
+      citySlug: cities.citySlug,
+    })
+    .from(topicPages)
+    .innerJoin(cities, eq(cities.id, topicPages.cityId))
+    .where(gt(topicPages.id, afterId))
+    .orderBy(asc(topicPages.id))
+    .limit(limit);
   return rows.map((r) => ({
     id: r.id,
-    path: listingPath(r.id, r.stateSlug, r.citySlug, r.locationSlug),
-    lastmod: r.createdAt,
+    path: topicPath(r.stateSlug, r.citySlug, r.slug, r.neighborhoodSlug),
   }));
 });
 
 /** The kinds split into numbered chunks: `/sitemaps/{kind}-{n}.xml`, n from 1. */
-const CHUNKED = { places: placeSource, videos: videoSource } as const;
+const CHUNKED = { places: placeSource, videos: videoSource, topics: topicSource } as const;
 type ChunkedKind = keyof typeof CHUNKED;
 
 const XML_ESCAPES: Record<string, string> = {
@@ -162,7 +172,7 @@ const noSitemap = (name: string) =>
   new HttpError(404, 'not_found', `There is no sitemap /sitemaps/${name}`);
 
 /**
- * robots.txt and the sitemaps of every public city, place and video page, so search engines
+ * robots.txt and the sitemaps of every public city, place, video and topic page, so search engines
  * find the pages the web app renders (URLs as in contract/urls.ts, app/paths.ts).
  */
 export function registerSeo(app: FastifyInstance, db: Database, config: Config) {
@@ -213,7 +223,7 @@ export function registerSeo(app: FastifyInstance, db: Database, config: Config) 
         // Tens of cities: one file, still read in keyset pages.
         body = await urlset(db, origin, citySource, 1, Number.MAX_SAFE_INTEGER);
       } else {
-        const match = /^(places|videos)-([1-9][0-9]{0,5})\.xml$/.exec(file);
+        const match = /^(places|videos|topics)-([1-9][0-9]{0,5})\.xml$/.exec(file);
         if (!match) throw noSitemap(file);
         const src = CHUNKED[match[1] as ChunkedKind];
         // A chunk is the n-th run of 10,000 rows in id order: find where it starts on the

@@ -28,13 +28,14 @@ export const loader = consumerLoader(async ({ url, params, context }: Route.Load
   const { reads } = context.get(webContext);
   const id = idFromLocationIdentifier(params.locationIdentifier);
   if (id === null) return data({ location: null }, { status: 404 });
-  const [location, videos, tips, related, follows] = await Promise.all([
+  const [location, videos, tips, related, follows, topics] = await Promise.all([
     // The place first: its read answers whether it exists for the others.
     reads.location({ id }),
     reads.locationVideos({ id }, { page: 1, per_page: FIRST_PAGE_SIZE }),
     reads.locationTips({ id }),
     reads.relatedLocations({ id }, { use_cache: true, use_only_cache: true }),
     reads.locationFollows({ id }),
+    reads.locationTopics({ id }),
   ]);
   if (!location) return data({ location: null }, { status: 404 });
   const own = paths.locationInCity(location.city_slug, location.clm_slug);
@@ -45,6 +46,7 @@ export const loader = consumerLoader(async ({ url, params, context }: Route.Load
     tips,
     related: (related?.data ?? []).map(placeCard),
     follows,
+    topics: topics?.data ?? [],
     source: url.searchParams.get('utm_source') ?? '',
   };
 });

@@ -11,6 +11,7 @@ import { reviewRoutes } from './reviews';
 import { searchRoutes } from './search';
 import { siteCookieRoutes } from './site-cookies';
 import { slugRoutes } from './slugs';
+import { topicRoutes } from './topics';
 import { trackerRoutes } from './trackers';
 import { userRoutes } from './users';
 
@@ -21,6 +22,7 @@ export const productApi =
     for (const routes of [
       feedRoutes,
       cityRoutes,
+      topicRoutes,
       slugRoutes,
       userRoutes,
       locationRoutes,

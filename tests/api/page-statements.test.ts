@@ -2,10 +2,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cityPath, locationInCityPath } from '../../contract/urls';
 import { openDatabase, type DatabaseHandle } from '../../db/client';
+import { topicPages } from '../../db/schema';
 import { seedDatabase } from '../../db/seed/run';
 import type { World } from '../../db/seed/world';
 import { buildApp } from '../../server/app';
@@ -23,6 +24,8 @@ describe('one page render', () => {
   let database: DatabaseHandle;
   let dataDir: string;
   let world: World;
+  /** A topic page of the world (topic_pages, spec §2.6). */
+  let topicPath: string;
   /**
    * Statements sent while `recording`, as text and parameters. (Not by async context: Fastify's
    * injected request does not carry the caller's. A background timer's statement during a
@@ -57,6 +60,14 @@ describe('one page render', () => {
       mediaDir: join(dataDir, 'media'),
       log: () => {},
     });
+    const [topic] = await database.db
+      .select({ slug: topicPages.slug, cityId: topicPages.cityId })
+      .from(topicPages)
+      .where(eq(topicPages.neighborhoodSlug, ''))
+      .orderBy(desc(topicPages.locationCount))
+      .limit(1);
+    const topicCity = world.cities.find((c) => c.id === topic!.cityId)!;
+    topicPath = cityPath(topicCity.stateSlug, topicCity.citySlug) + `/${topic!.slug}`;
     app = await buildApp({ config, database, version: 'test' });
     // The flags and the web app's first load are read once per process, not per page.
     await app.inject({ method: 'GET', url: '/' });
@@ -103,6 +114,7 @@ describe('one page render', () => {
       ['review', `/reviews/${review.id}`],
       ['creator', `/users/${encodeURIComponent(creator.username)}`],
       ['feed', '/feed'],
+      ['topic', topicPath],
     ];
   };
 

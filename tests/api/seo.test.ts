@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../../app/paths';
-import type { Location, LocationSummary } from '../../contract/locations';
+import type { LocationSummary } from '../../contract/locations';
 import type { Review } from '../../contract/reviews';
 import { openDatabase, type DatabaseHandle } from '../../db/client';
 import { cities, locations, reviews, users } from '../../db/schema';
@@ -78,7 +78,7 @@ describe('GET /robots.txt', () => {
 });
 
 describe('GET /sitemap.xml', () => {
-  it('is an index of the city, place and video chunks', async () => {
+  it('is an index of the city, place, video and topic chunks', async () => {
     const { status, headers, text } = await xml(`${baseUrl()}/sitemap.xml`);
     expect(status).toBe(200);
     expect(headers.get('content-type')).toBe('application/xml; charset=utf-8');
@@ -93,6 +93,8 @@ describe('GET /sitemap.xml', () => {
       `${baseUrl()}/sitemaps/cities.xml`,
       ...chunks('places', world.locations.length),
       ...chunks('videos', world.reviews.length),
+      // scale 1 has a few hundred topic pages: one chunk
+      `${baseUrl()}/sitemaps/topics-1.xml`,
     ]);
   });
 });
@@ -137,17 +139,9 @@ describe('GET /sitemaps/{name}.xml', () => {
     );
   });
 
-  it('has the featured video at its listing URL with its upload date', async () => {
+  it('has the featured video at its canonical /reviews/{id} URL with its upload date', async () => {
     const { body: review } = await api<Review>('/api/v2/reviews/148734');
-    const { body: location } = await api<Location>(`/api/v2/locations/${review.location.clm_id}`);
-    const url =
-      baseUrl() +
-      paths.listing(
-        review.clm_id,
-        location.city.state_slug,
-        location.city.city_slug,
-        review.location.clm_slug,
-      );
+    const url = baseUrl() + paths.review(review.clm_id);
     const chunks = Math.ceil(world.reviews.length / CHUNK);
     let found = '';
     for (let n = 1; n <= chunks && !found; n++) {
@@ -159,7 +153,20 @@ describe('GET /sitemaps/{name}.xml', () => {
     expect(found).toContain(
       `<url><loc>${url}</loc><lastmod>${review.created_at.slice(0, 10)}</lastmod></url>`,
     );
-    expect(locs(found).every((u) => u.startsWith(`${baseUrl()}/listing/`))).toBe(true);
+    expect(locs(found).every((u) => /\/reviews\/\d+$/.test(u.slice(baseUrl().length)))).toBe(true);
+  });
+
+  it('lists topic pages, in a city and in a neighbourhood, and only those', async () => {
+    const { status, text } = await xml(`${baseUrl()}/sitemaps/topics-1.xml`);
+    expect(status).toBe(200);
+    expectWellFormed(text, 'urlset');
+    const paths = locs(text).map((u) => u.slice(baseUrl().length));
+    // a kind in a city (/city/il/chicago/tacos) and in a neighbourhood (/city/il/chicago/hyde-park/dining)
+    expect(paths.some((p) => p.split('/').length === 5)).toBe(true);
+    expect(paths.some((p) => p.split('/').length === 6)).toBe(true);
+    expect(paths.every((p) => /^\/city\/[a-z]+\/[a-z-]+(\/[a-z0-9-]+){1,2}$/.test(p))).toBe(true);
+    expect(new Set(paths).size).toBe(paths.length);
+    expect((await api('/sitemaps/topics-2.xml')).status).toBe(404);
   });
 
   it.each([
@@ -300,9 +307,7 @@ describe('sitemap chunks past 10,000 rows', () => {
     const videos = await get('/sitemaps/videos-2.xml');
     expectWellFormed(videos.text, 'urlset');
     expect(locs(videos.text)).toEqual(
-      [CHUNK, CHUNK + 1, CHUNK + 2].map(
-        (i) => `https://spotreel.example/listing/${3 * i + 1}/mo/st-louis/place-${placeId(i)}`,
-      ),
+      [CHUNK, CHUNK + 1, CHUNK + 2].map((i) => `https://spotreel.example/reviews/${3 * i + 1}`),
     );
     expect(videos.text).toContain('<lastmod>2025-12-31</lastmod>');
     expect((await get('/sitemaps/videos-3.xml')).status).toBe(404);

@@ -18,7 +18,9 @@ import { CardRow } from '../../components/ui/card-row';
 import { PosterCard, type PlaceCard } from '../../components/ui/poster-card';
 import { Skeleton } from '../../components/ui/card';
 import { VideoGrid } from '../../components/ui/video-grid';
+import type { TopicLink } from '../../../contract/topics';
 import { paths } from '../../paths';
+import { TopicLinks } from '../../components/ui/topic-links';
 import styles from './city-page.module.css';
 import { useCityFeed } from './use-city-feed';
 import { useClassificationPages } from './use-classification-pages';
@@ -26,6 +28,8 @@ import { useClassificationPages } from './use-classification-pages';
 export interface CityData {
   city: City;
   feed: CityFeed;
+  /** Its strongest topic pages (spec §2.6). */
+  topics: TopicLink[];
   strips: { key: SuperCategory; places: PlaceCard[] }[];
   cuisines: ClassificationList | null;
   categories: ClassificationList | null;
@@ -143,6 +147,20 @@ export function CityPage({
             )}
           </section>
         ))}
+
+        {data.topics.length > 0 ? (
+          <section aria-labelledby="topics-title" className={styles.strip}>
+            <h2 id="topics-title" className={styles.sectionTitle}>
+              Best of {city.clm_city}
+            </h2>
+            <TopicLinks
+              topics={data.topics}
+              label={`Best of ${city.clm_city}`}
+              prefix="Best "
+              testId="city-topics"
+            />
+          </section>
+        ) : null}
 
         <div className={styles.columns}>
           <section aria-labelledby="cuisines-title">

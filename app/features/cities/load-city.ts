@@ -10,6 +10,8 @@ import { CLASSIFICATIONS_PER_PAGE } from './use-classification-pages';
 
 /** Places per strip: a taste of each kind; its "See all" opens the city's results of that kind. */
 const STRIP_PLACES = 8;
+/** The city's strongest topic pages it links (spec §2.6). */
+const TOPICS_LINKED = 12;
 
 export type LoadedCity = CityData | { city: null };
 
@@ -22,8 +24,9 @@ export async function loadCity(
   const route = await reads.route({ slug }, { target_type: 'city' });
   const city = route?.targetType === 'city' ? route.target : null;
   if (!city) return { city: null };
-  const [feed, cuisines, categories, ...strips] = await Promise.all([
+  const [feed, topics, cuisines, categories, ...strips] = await Promise.all([
     reads.cityFeed({ id: city.clm_id }, { limit: CITY_FEED_LIMIT, start: 0 }),
+    reads.cityTopics({ id: city.clm_id }, { limit: TOPICS_LINKED }),
     reads.cuisines(
       {},
       {
@@ -45,6 +48,7 @@ export async function loadCity(
   return {
     city,
     feed,
+    topics: topics?.data ?? [],
     cuisines,
     categories,
     strips: SUPER_CATEGORIES.map((key, i) => ({

@@ -8,7 +8,9 @@ import { Avatar } from '../../components/ui/avatar';
 import { Button } from '../../components/ui/button';
 import { PosterCard, type PlaceCard } from '../../components/ui/poster-card';
 import { VideoGrid } from '../../components/ui/video-grid';
+import type { TopicLink } from '../../../contract/topics';
 import { paths } from '../../paths';
+import { TopicLinks } from '../../components/ui/topic-links';
 import styles from './location-page.module.css';
 import { Directions, OpenNow, OpeningHoursTable } from './opening-hours';
 import { usePagedVideos } from './use-paged-videos';
@@ -20,6 +22,8 @@ export interface LocationPageData {
   tips: TipList | null;
   related: PlaceCard[];
   follows: LocationFollows | null;
+  /** The topic pages it is on, the narrowest first: "more {kind} in …" (spec §2.6). */
+  topics?: TopicLink[];
 }
 
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
@@ -249,6 +253,12 @@ export function LocationPage({
         ) : (
           <p className={styles.empty}>No other spots like this nearby yet.</p>
         )}
+        <TopicLinks
+          topics={data.topics ?? []}
+          label={`More like ${location.clm_name}`}
+          prefix="More "
+          testId="place-topics"
+        />
       </section>
     </div>
   );

@@ -7,6 +7,7 @@ import { parseResultsQuery, resultsSearch } from '../../search-params';
 import { visitorPosition } from '../../shared/visitor-position';
 import { breadcrumbJsonLd } from '../../shared/seo/structured-data';
 import type { PageMeta } from '../../shared/seo/page-meta';
+import { findTopicOffer } from './topic-offer';
 import { canSearch, placeCount, resultsApiQuery, understoodHeadline } from './results';
 import type { ResultsData } from './results-page';
 
@@ -44,10 +45,12 @@ export async function loadResults(
     reads.cuisines({}, { ...inCity, pinned_first: true, page: 1, per_page: FILTER_OPTIONS }),
     reads.practicalCategories({}, { ...inCity, page: 1, per_page: FILTER_OPTIONS }),
   ]);
+  const answer = results === undefined ? 'nothing-asked' : results;
   return {
     query,
     city,
-    results: results === undefined ? 'nothing-asked' : results,
+    results: answer,
+    topic: await findTopicOffer(reads, answer, city),
     position,
     cuisines: cuisines?.data ?? [],
     categories: categories?.data ?? [],

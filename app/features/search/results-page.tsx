@@ -15,6 +15,7 @@ import { Link, useLocation, useNavigate, useNavigation, useRevalidator } from 'r
 import type { City } from '../../../contract/cities';
 import type { Classification } from '../../../contract/classifications';
 import type { SearchPlace, SearchResults } from '../../../contract/search';
+import type { TopicLink } from '../../../contract/topics';
 import { SUPER_CATEGORIES, SUPER_CATEGORY_NAMES } from '../../../contract/super-categories';
 import { browserReads } from '../../api/reads';
 import { Avatar } from '../../components/ui/avatar';
@@ -65,6 +66,8 @@ export interface ResultsData {
   position: Position | null;
   cuisines: Classification[];
   categories: Classification[];
+  /** The topic page the search names exactly (spec §2.6), else null. */
+  topic?: TopicLink | null;
 }
 
 const SORT_NAMES: Record<ResultSort, string> = {

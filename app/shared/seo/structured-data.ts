@@ -165,6 +165,27 @@ export function breadcrumbJsonLd(items: { name: string; path: string }[], origin
   };
 }
 
+/** A ranked list of pages (a topic page's places, spec §2.6): best first. */
+export function itemListJsonLd(
+  name: string,
+  items: { name: string; path: string }[],
+  origin: string,
+): JsonLd {
+  return {
+    '@context': CONTEXT,
+    '@type': 'ItemList',
+    name,
+    itemListOrder: 'https://schema.org/ItemListOrderDescending',
+    numberOfItems: items.length,
+    itemListElement: items.map((item, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: item.name,
+      url: absoluteUrl(item.path, origin),
+    })),
+  };
+}
+
 export interface SocialImage {
   url: string;
   width?: number;
