@@ -204,6 +204,14 @@ describe('alternativesLabel', () => {
       alternativesLabel(understood({ cuisine: sushi, city: miami, nearest_alternatives: true })),
     ).toBe('No Sushi places in Miami — nearest alternatives:');
     expect(alternativesLabel(understood({ city: miami }))).toBeNull();
+    // and the headline does not say they are in the city
+    expect(
+      understoodHeadline({
+        query: EMPTY_RESULTS_QUERY,
+        understood: understood({ cuisine: sushi, city: miami, nearest_alternatives: true }),
+        scopeCity: null,
+      }),
+    ).toBe('Sushi near Miami, FL');
     expect(alternativesLabel(undefined)).toBeNull();
   });
 });

@@ -104,7 +104,8 @@ export function understoodHeadline({
     : understood?.neighborhood && city
       ? `in ${understood.neighborhood}, ${city.name}`
       : city
-        ? `in ${city.name}, ${city.state}`
+        ? // none there: what follows is the nearest elsewhere (alternativesLabel says so)
+          `${understood?.nearest_alternatives ? 'near' : 'in'} ${city.name}, ${city.state}`
         : '';
   if (!what) return where ? `Places ${where}` : 'Places';
   return where ? `${what} ${where}` : what;
