@@ -428,6 +428,7 @@ test.describe('nothing found, and a failed read', () => {
     await expect(page.getByTestId('results-elsewhere')).toHaveText(
       `No ${cuisine} places in ${city} — nearest alternatives:`,
     );
+    await expect(page.getByTestId('results-headline')).toContainText(`near ${city}`);
     await expect(places(page).first()).toBeVisible();
   });
 
