@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { SUPER_CATEGORIES } from '../../contract/classifications';
 import { placeHue } from '../../contract/place-look';
 import { idFromLocationIdentifier } from '../../contract/slug';
-import { CLIPS, FEATURED_REVIEW_IDS, TRENDING_RESTAURANT_COUNT, generateWorld } from './world';
+import {
+  CLIPS,
+  FEATURED_REVIEW_IDS,
+  TRENDING_RESTAURANT_COUNT,
+  generateWorld,
+  inSentence,
+} from './world';
 import { PLACE_KINDS } from './world-data';
 
 const world = generateWorld();
@@ -145,5 +151,15 @@ describe('the seeded world', () => {
     expect(bigger.locations.length).toBeGreaterThan(world.locations.length * 2.5);
     expect(bigger.reviews.length).toBeGreaterThan(world.reviews.length * 2.5);
     expect(new Set(bigger.reviews.map((r) => r.id)).size).toBe(bigger.reviews.length);
+  });
+});
+
+describe('a kind inside a sentence', () => {
+  it('keeps the capitals of a proper word and lowers the rest', () => {
+    expect(inSentence('Italian Restaurant')).toBe('Italian restaurant');
+    expect(inSentence('BBQ Joint')).toBe('BBQ joint');
+    expect(inSentence('Sushi Bar')).toBe('sushi bar');
+    const italian = world.locations.find((l) => l.label === 'Italian Restaurant' && l.prompt);
+    if (italian) expect(italian.description).not.toMatch(/\bitalian restaurant\b/);
   });
 });

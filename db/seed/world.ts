@@ -39,6 +39,15 @@ const COLLECTIONS_PER_CITY = 6;
 const MIN_COLLECTION_SIZE = 5;
 const SUPERS: SuperCategory[] = ['dining', 'nightlife', 'hotel', 'experiences', 'shopping'];
 
+/** Words of kinds' labels that keep their capitals inside a sentence ("an Italian restaurant"). */
+const PROPER_WORDS = new Set(['Italian', 'Mediterranean', 'BBQ']);
+/** A kind's label inside a sentence: "a BBQ joint", "an Italian restaurant", "a sushi bar". */
+export const inSentence = (label: string) =>
+  label
+    .split(' ')
+    .map((word) => (PROPER_WORDS.has(word) ? word : word.toLowerCase()))
+    .join(' ');
+
 /** A clip of db/seed/media/clips: each kind of place has its own (ADR 077). */
 export interface ClipInfo {
   name: string;
@@ -509,7 +518,7 @@ function generateLocation(random: Random, input: LocationInput): WorldLocation {
     website,
     prompt,
     description: hospitality
-      ? `${prompt} ${/^[aeiou]/i.test(kind.label) ? 'An' : 'A'} ${kind.label.toLowerCase()} in ${neighborhood}, ${city.name}, filmed by the locals who love it.`
+      ? `${prompt} ${/^[aeiou]/i.test(kind.label) ? 'An' : 'A'} ${inSentence(kind.label)} in ${neighborhood}, ${city.name}, filmed by the locals who love it.`
       : `${prompt} Serving ${neighborhood} and the rest of ${city.name}.`,
     hours: hoursFor(kind.superCategories[0] ?? null, random),
     priceLevel:
