@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { SUPER_CATEGORIES, SUPER_CATEGORY_NAMES } from '../contract/super-categories';
 import { TOPIC_MIN_PLACES, TOPIC_PLACES } from '../contract/topic-rules';
 import type { Database } from './client';
+import { inQueryPhase } from './query-capture';
+import { locations, topicPages } from './schema';
 
 /**
  * Numbers kept beside the rows they summarise, so pages read one row instead of counting:
@@ -59,8 +61,9 @@ const neighborhoodSlug = sql.raw(`trim(both '-' from regexp_replace(
  * best TOPIC_PLACES places in rank order (rank scores change only with the seed or an import). Where
  * two kinds share a slug (the super category `hotel`, the category `hotel`) the super category
  * wins, then the category, whatever their counts, so an address never changes meaning.
- * Owners cannot change a place's kinds or neighbourhood (spec §5), so seeding and imports are
- * the only writes that move these rows.
+ * Owners cannot change a place's kinds or neighbourhood (spec §5), so the seed is the only write
+ * that moves these rows (and ensureTopicPages, for a world seeded before the table existed). Run
+ * it inside a transaction: between its delete and its insert there are no topic pages.
  */
 export async function refreshTopicPages(db: Database): Promise<void> {
   const superNames = sql.join(
@@ -109,6 +112,22 @@ export async function refreshTopicPages(db: Database): Promise<void> {
     from chosen
     where n >= ${TOPIC_MIN_PLACES}
     order by city_id, neighborhood_slug, n desc, slug`);
+}
+
+/**
+ * Builds topic_pages for a world seeded before the table existed (migration 0018 makes it
+ * empty): at a start, when there are places and no topic page. A world with no topic at all
+ * asks again at each start, which costs it one empty rebuild.
+ */
+export function ensureTopicPages(db: Database): Promise<boolean> {
+  // The seed's work, done late: no request's, so left out of the plan check as the seed is.
+  return inQueryPhase('seed', async () => {
+    const [place] = await db.select({ id: locations.id }).from(locations).limit(1);
+    const [topic] = await db.select({ id: topicPages.id }).from(topicPages).limit(1);
+    if (!place || topic) return false;
+    await db.transaction((tx) => refreshTopicPages(tx as unknown as Database));
+    return true;
+  });
 }
 
 /** Places of the same kind and near, worth seeing next (spec §7 related): at most this many. */

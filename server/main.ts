@@ -4,6 +4,7 @@ import closeWithGrace from 'close-with-grace';
 import { openDatabase } from '../db/client';
 import { maintainPartitions, PARTITION_MAINTENANCE_MS } from '../db/partitions';
 import { projectRoot } from '../db/project-root';
+import { ensureTopicPages } from '../db/derived';
 import { isSeeded, seedDatabase } from '../db/seed/run';
 import { buildApp } from './app';
 import { linkTestAccounts } from './auth/link-test-accounts';
@@ -95,6 +96,8 @@ async function main() {
           log: (m) => log.info(m),
         }),
       );
+    } else if (await named(() => ensureTopicPages(database.db))) {
+      log.info('topic pages: built for a world seeded before them (ADR 080)');
     }
   });
   await prepared.catch(async (error: unknown) => {

@@ -44,7 +44,7 @@ function PageLoadError() {
   // Where the page was: a keyboard or screen reader user starts at what happened.
   useEffect(() => heading.current?.focus(), []);
   return (
-    <div className={`page-width ${styles.panel}`} role="alert">
+    <div className={`page-width ${styles.panel}`}>
       <h1 ref={heading} tabIndex={-1} className={styles.title}>
         This page could not load
       </h1>

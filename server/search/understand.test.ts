@@ -27,6 +27,7 @@ const vocabulary = compileVocabulary({
     { kind: 'category', id: 21, safeName: 'cocktail-bar', name: 'Cocktail Bar' },
     { kind: 'category', id: 22, safeName: 'food-hall', name: 'Food Hall' },
     { kind: 'super_category', id: null, safeName: 'nightlife', name: 'Nightlife' },
+    { kind: 'super_category', id: null, safeName: 'experiences', name: 'Experiences' },
   ],
 });
 
@@ -41,6 +42,7 @@ describe('understand', () => {
     ['cocktail bars', { what: 'cocktail bars', cityId: null, tag: 'cocktail-bar' }],
     // a kind whose name holds a word that is dropped beside other kinds ("late night food")
     ['food halls around chicago', { what: 'food halls', cityId: 3, tag: 'food-hall' }],
+    ['things to do in denver', { what: 'things to do', cityId: 4, tag: 'experiences' }],
     ['nightlife', { what: 'nightlife', cityId: null, tag: 'nightlife' }],
     ['chicago', { what: '', cityId: 3, tag: null }],
     ['chicgao', { what: '', cityId: 3, tag: null }],

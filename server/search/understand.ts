@@ -181,12 +181,17 @@ export function tagOf(
   vocabulary: CompiledVocabulary,
   typos = true,
 ): VocabularyTag | null {
-  const all = list.map(singular).filter((w) => !FILLERS.has(w));
+  const whole = list.map(singular);
+  const all = whole.filter((w) => !FILLERS.has(w));
   const lean = all.filter((w) => !SOFT_FILLERS.has(w));
   const typed = lean.length > 0 ? lean : all;
   if (typed.length === 0) return null;
-  // A kind whose own name holds a soft filler ("food hall") is spelled out before it is dropped.
-  const tag = tagOfWords(all, vocabulary, false) ?? tagOfWords(typed, vocabulary, typos);
+  // A kind whose own name holds a filler ("things to do", "food hall") is spelled out before
+  // fillers are dropped.
+  const tag =
+    tagOfWords(whole, vocabulary, false) ??
+    tagOfWords(all, vocabulary, false) ??
+    tagOfWords(typed, vocabulary, typos);
   if (tag) return tag;
   // "dinner and drinks": what the first names (then the second).
   const and = typed.indexOf('and');

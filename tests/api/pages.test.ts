@@ -133,6 +133,12 @@ describe('the page cache', () => {
     }
   });
 
+  it('finds a city only where its two slugs say: the whole slug split elsewhere is no city', async () => {
+    expect((await page('/city/ca/san-francisco')).status).toBe(200);
+    // "san" + "francisco-ca" spells san-francisco-ca too
+    expect((await page('/city/francisco-ca/san')).status).toBe(404);
+  });
+
   it('does not keep a page that was not found', async () => {
     const path = '/location/chicago-il/no-such-place-987654321';
     expect((await page(path)).status).toBe(404);

@@ -160,6 +160,8 @@ describe('a topic page', () => {
       '/city/il/chicago/no-such-kind',
       `/city/il/chicago/no-such-neighbourhood/${topic.slug}`,
       `/city/il/nowhere/${topic.slug}`,
+      // the city's whole slug split elsewhere ("san" + "francisco-ca" is san-francisco-ca)
+      `/city/francisco-ca/san/${topic.slug}`,
       `/city/il/chicago/${topic.slug.toUpperCase()}`,
       `/city/il/chicago/${topic.slug}/extra/part`,
     ]) {

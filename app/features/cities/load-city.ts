@@ -3,6 +3,7 @@ import { SUPER_CATEGORIES } from '../../../contract/super-categories';
 import { placeCard } from '../../components/ui/poster-card';
 import { paths } from '../../paths';
 import type { PageMeta } from '../../shared/seo/page-meta';
+import { cityOfSlugs } from '../../shared/city-of-slugs';
 import { breadcrumbJsonLd } from '../../shared/seo/structured-data';
 import type { CityData } from './city-page';
 import { CITY_FEED_LIMIT } from './use-city-feed';
@@ -20,9 +21,7 @@ export async function loadCity(
   reads: Reads,
   params: { stateSlug: string; citySlug: string },
 ): Promise<LoadedCity> {
-  const slug = `${params.citySlug}-${params.stateSlug}`;
-  const route = await reads.route({ slug }, { target_type: 'city' });
-  const city = route?.targetType === 'city' ? route.target : null;
+  const city = await cityOfSlugs(reads, params);
   if (!city) return { city: null };
   const [feed, topics, cuisines, categories, ...strips] = await Promise.all([
     reads.cityFeed({ id: city.clm_id }, { limit: CITY_FEED_LIMIT, start: 0 }),

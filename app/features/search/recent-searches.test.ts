@@ -25,6 +25,8 @@ describe('parseRecentSearches', () => {
     expect(parseRecentSearches('not json')).toEqual([]);
     expect(parseRecentSearches('{"q":"pizza"}')).toEqual([]);
     expect(parseRecentSearches('["pizza", 3, "", null, "tacos"]')).toEqual(['pizza', 'tacos']);
+    // what no search box could have sent is not offered back
+    expect(parseRecentSearches(JSON.stringify(['x'.repeat(5000), 'ramen']))).toEqual(['ramen']);
     expect(parseRecentSearches(JSON.stringify(['1', '2', '3', '4', '5', '6', '7']))).toHaveLength(
       MAX_RECENT_SEARCHES,
     );

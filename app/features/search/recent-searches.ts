@@ -3,6 +3,7 @@
  * made, newest first, offered by every search box before anything is typed. They stay in this
  * browser's local storage only; nothing is sent anywhere.
  */
+import { MAX_TERM_LENGTH } from '../../search-params';
 
 export const RECENT_SEARCHES_KEY = 'spotreel:recent-searches';
 export const MAX_RECENT_SEARCHES = 5;
@@ -25,7 +26,10 @@ export function parseRecentSearches(stored: string | null): string[] {
     const value: unknown = JSON.parse(stored);
     if (!Array.isArray(value)) return [];
     return value
-      .filter((item): item is string => typeof item === 'string' && item.trim() !== '')
+      .filter(
+        (item): item is string =>
+          typeof item === 'string' && item.trim() !== '' && item.length <= MAX_TERM_LENGTH,
+      )
       .slice(0, MAX_RECENT_SEARCHES);
   } catch {
     return [];

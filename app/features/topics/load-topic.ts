@@ -2,6 +2,7 @@ import type { Reads } from '../../../contract/endpoints';
 import { TOPIC_PLACES, isTopicSlug, topicPlace } from '../../../contract/topic-rules';
 import type { TopicPage } from '../../../contract/topics';
 import { paths } from '../../paths';
+import { cityOfSlugs } from '../../shared/city-of-slugs';
 import type { PageMeta } from '../../shared/seo/page-meta';
 import { breadcrumbJsonLd, itemListJsonLd } from '../../shared/seo/structured-data';
 
@@ -19,11 +20,10 @@ export async function loadTopic(
   const neighborhood = params.neighborhood ?? '';
   if (!isTopicSlug(params.kind) || (neighborhood && !isTopicSlug(neighborhood)))
     return { topic: null };
-  const slug = `${params.citySlug}-${params.stateSlug}`;
-  const route = await reads.route({ slug }, { target_type: 'city' });
-  if (route?.targetType !== 'city') return { topic: null };
+  const city = await cityOfSlugs(reads, params);
+  if (!city) return { topic: null };
   const page = await reads.topic(
-    { id: route.target.clm_id },
+    { id: city.clm_id },
     { kind: params.kind, neighborhood, limit: TOPIC_PLACES },
   );
   return page ?? { topic: null };
