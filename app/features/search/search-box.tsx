@@ -92,11 +92,12 @@ export function SearchBox({
     if (autoFocus) inputRef.current?.focus();
   }, [autoFocus]);
 
-  // Debounced; a newer term (or unmount) marks the pending call stale, so only the latest
-  // term's answer is ever shown. The API client takes no AbortSignal, so stale calls finish
-  // and are ignored.
+  // Debounced, and only while the list is open: a search sent with Enter, or words a page
+  // starts with (the results page's), ask nothing until someone opens the list. A newer term,
+  // closing (or unmount) marks the pending call stale, so only the latest term's answer is ever
+  // shown. The API client takes no AbortSignal, so stale calls finish and are ignored.
   useEffect(() => {
-    if (term === null) return;
+    if (term === null || !open) return;
     let live = true;
     const timer = setTimeout(() => {
       void browserReads()
@@ -111,7 +112,7 @@ export function SearchBox({
       live = false;
       clearTimeout(timer);
     };
-  }, [term, attempt]);
+  }, [term, attempt, open]);
 
   const list = useMemo(
     () =>
