@@ -88,7 +88,6 @@ for (const [what, path, status] of PAGES) {
   test(`the ${what} page fits every width`, async ({ page, consoleProblems }, testInfo) => {
     // Chromium logs a document answered 404
     if (status) consoleProblems.allow(new RegExp(`status of ${status}`));
-    test.skip(testInfo.project.name === 'desktop-1440', 'the desktop project sets 1440 px itself');
     const phone = testInfo.project.name.startsWith('mobile');
     const height = page.viewportSize()!.height;
     const found: string[] = [];

@@ -6,6 +6,7 @@ import type { Location, LocationFollows, TipList } from '../../../contract/locat
 import type { VideoList } from '../../../contract/reviews';
 import { Avatar } from '../../components/ui/avatar';
 import { Button } from '../../components/ui/button';
+import { Breadcrumb } from '../../components/ui/breadcrumb';
 import { PosterCard, type PlaceCard } from '../../components/ui/poster-card';
 import { VideoGrid } from '../../components/ui/video-grid';
 import type { TopicLink } from '../../../contract/topics';
@@ -52,13 +53,16 @@ export function LocationPage({
   return (
     <div className={`page-width ${styles.page}`}>
       <header className={styles.header}>
-        <nav aria-label="Breadcrumb" className={styles.breadcrumb}>
-          <Link to={paths.home()}>Home</Link> <span aria-hidden="true">/</span>{' '}
-          <Link to={paths.city(location.city.state_slug, location.city.city_slug)}>
-            {location.clm_city}
-          </Link>{' '}
-          <span aria-hidden="true">/</span> <span aria-current="page">{location.clm_name}</span>
-        </nav>
+        <Breadcrumb
+          crumbs={[
+            { label: 'Home', to: paths.home() },
+            {
+              label: location.clm_city,
+              to: paths.city(location.city.state_slug, location.city.city_slug),
+            },
+            { label: location.clm_name },
+          ]}
+        />
         <p className={styles.label}>
           {supers.map((s) => (
             <span key={s} className={styles.super} data-category={s}>

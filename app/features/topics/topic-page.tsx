@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { ArrowRight } from 'lucide-react';
 import type { TopicPage as TopicPageData, TopicPlace } from '../../../contract/topics';
 import { topicPlace } from '../../../contract/topic-rules';
+import { Breadcrumb } from '../../components/ui/breadcrumb';
 import { PosterCard } from '../../components/ui/poster-card';
 import { paths } from '../../paths';
 import { OpenNowLine } from '../../shared/open-now-line';
@@ -50,19 +51,21 @@ export function TopicPage({ data }: { data: TopicPageData }) {
   return (
     <div className={`page-width ${styles.page}`}>
       <header className={styles.header}>
-        <nav aria-label="Breadcrumb" className={styles.breadcrumb}>
-          <Link to={paths.home()}>Home</Link> <span aria-hidden="true">/</span>{' '}
-          <Link to={cityPath}>{city.clm_city}</Link> <span aria-hidden="true">/</span>{' '}
-          {topic.neighborhood ? (
-            <>
-              <Link to={paths.topic(city.state_slug, city.city_slug, topic.slug)}>
-                {topic.title}
-              </Link>{' '}
-              <span aria-hidden="true">/</span>{' '}
-            </>
-          ) : null}
-          <span aria-current="page">{topic.neighborhood || topic.title}</span>
-        </nav>
+        <Breadcrumb
+          crumbs={[
+            { label: 'Home', to: paths.home() },
+            { label: city.clm_city, to: cityPath },
+            ...(topic.neighborhood
+              ? [
+                  {
+                    label: topic.title,
+                    to: paths.topic(city.state_slug, city.city_slug, topic.slug),
+                  },
+                ]
+              : []),
+            { label: topic.neighborhood || topic.title },
+          ]}
+        />
         <h1 className={styles.title}>{topicHeadline(data)}</h1>
         <p className={styles.lead}>
           {plural(topic.location_count, 'spot')} in {where}, ranked by the videos local creators
