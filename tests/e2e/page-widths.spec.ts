@@ -15,7 +15,10 @@ const PAGES: [string, string, number?][] = [
   ['results', '/?q=pizza'],
   ['results in a city', '/city/il/chicago?q=tacos'],
   ['nothing asked', '/?q='],
+  // the page quotes the words: one long word must wrap
+  ['nothing found for one long word', `/?q=${'x'.repeat(100)}`],
   ['city', '/city/il/chicago'],
+  ['topic', '/city/il/chicago/restaurant'],
   ['place', '/location/new-york-ny/nonna-camilas-1034'],
   ['place by id', '/locations/x-1001'],
   ['review', '/reviews/148734'],
