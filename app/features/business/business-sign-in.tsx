@@ -36,8 +36,8 @@ export function BusinessSignIn() {
             <ButtonLink href={paths.bizDashboard()}>Go to your dashboard</ButtonLink>
           </div>
         ) : (
-          // No Suspense boundary of its own: the screen's holds the panel while it comes, so
-          // the form is React's when the screen is (ADR 055).
+          // No Suspense boundary of its own: hydration (and a navigation, in a transition) waits
+          // for the panel's chunk, so the server's form stays until it is React's (ADR 055).
           <SignInPanel
             headingId={headingId}
             headingLevel={1}

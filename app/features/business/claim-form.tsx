@@ -44,7 +44,7 @@ const POSITIONS = ['Owner', 'Co-owner', 'General manager', 'Marketing', 'Other']
 const NOT_SENT = 'Your claim was not sent. Try again.';
 
 /**
- * The claim form's clientAction: POST /api/business/claims, then the confirmation page, which
+ * The claim form's clientAction: POST /api/biz/claims, then the confirmation page, which
  * the receipt names (docs/decisions/073-writes-through-fetchers.md).
  */
 export async function sendClaim({ request }: { request: Request }) {
