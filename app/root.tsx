@@ -6,9 +6,12 @@ import {
   redirectDocument,
   Scripts,
   ScrollRestoration,
+  UNSAFE_FrameworkContext,
   useLocation,
+  useMatches,
 } from 'react-router';
-import { useEffect } from 'react';
+import { useContext, useEffect } from 'react';
+import { preloadModule } from 'react-dom';
 import type { Route } from './+types/root';
 import { ErrorScreen } from './layout/error-fallback';
 import { ScreenLayout } from './layout/screen-layout';
@@ -125,6 +128,36 @@ export const meta: Route.MetaFunction = ({ loaderData, location }) =>
     ? pageMeta(loaderData.config.siteUrl, location.pathname, businessMeta('landing', paths.biz()))
     : [];
 
+/**
+ * The page's scripts, declared at low fetch priority before `<Scripts>` names them (ADR 081;
+ * bench/RESULTS.md, "Web pages (Lighthouse)": first contentful paint 2.2 → 1.2 s on the landing
+ * and city pages). React DOM writes these links first in `<head>` (`preloadModule`, React 19.3);
+ * the same addresses in `<Scripts>` start no second fetch. So the stylesheets and the main image
+ * come first, and the page paints before it hydrates. Server render only: in the browser the
+ * links are in the document already.
+ */
+function LowPriorityModulePreloads() {
+  const framework = useContext(UNSAFE_FrameworkContext);
+  const matches = useMatches();
+  if (typeof document !== 'undefined' || !framework) return null;
+  const { manifest, routeDiscovery } = framework;
+  // the modules `<Scripts>` preloads, in its order (tests/api/pages.test.ts compares the two)
+  const hrefs = new Set(routeDiscovery.mode === 'lazy' ? [] : [manifest.url]);
+  for (const href of [manifest.entry.module, ...manifest.entry.imports]) hrefs.add(href);
+  for (const { id } of matches) {
+    const route = manifest.routes[id];
+    if (!route) continue;
+    const { module, clientActionModule, clientLoaderModule, hydrateFallbackModule } = route;
+    for (const href of [module, clientActionModule, clientLoaderModule, hydrateFallbackModule])
+      if (href) hrefs.add(href);
+    for (const href of route.imports ?? []) hrefs.add(href);
+  }
+  // fetchPriority is React 19.3's; @types/react-dom does not list it yet
+  const lowPriority = { as: 'script', fetchPriority: 'low' } as Parameters<typeof preloadModule>[1];
+  for (const href of hrefs) preloadModule(href, lowPriority);
+  return null;
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData();
   return (
@@ -142,6 +175,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         */}
         <link rel="stylesheet" href={globalStyles} />
         <Links nonce={data?.nonce} />
+        <LowPriorityModulePreloads />
       </head>
       <body>
         <a className="skip-link" href="#main">

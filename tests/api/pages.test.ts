@@ -215,9 +215,34 @@ describe('what a page asks for first', () => {
   it('preloads its modules and its main image, the image at high priority', async () => {
     const { html } = await page(placePath);
     const head = html.slice(0, html.indexOf('</head>'));
-    // As React Router writes them (ADR 067: no rewrite of the rendered page).
-    const preloads = head.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
-    expect(preloads.length).toBeGreaterThan(2);
     expect(head).toMatch(/<link rel="preload" as="image" href="[^"]+" fetchPriority="high"\/>/);
+    expect(modulePreloads(head).length).toBeGreaterThan(2);
   });
+
+  // ADR 081: the root declares every module `<Scripts>` preloads at low priority, first, so
+  // the stylesheets and the main image go before them; a module React Router adds that the
+  // root does not know of would load at high priority again.
+  it.each(['/', '/city/il/chicago', 'place'])(
+    '%s: every module preload comes first at low priority',
+    async (path) => {
+      const { html } = await page(path === 'place' ? placePath : path);
+      const preloads = modulePreloads(html.slice(0, html.indexOf('</head>')));
+      const low = preloads.filter((link) => link.low);
+      const framework = preloads.filter((link) => !link.low);
+      expect(low.length).toBeGreaterThan(2);
+      expect(framework.map((link) => link.href)).toEqual(low.map((link) => link.href));
+      expect(Math.max(...low.map((link) => link.at))).toBeLessThan(
+        Math.min(...framework.map((link) => link.at)),
+      );
+    },
+  );
 });
+
+/** The `<link rel="modulepreload">`s of a head: where, which module, at low priority or not. */
+function modulePreloads(head: string) {
+  return [...head.matchAll(/<link rel="modulepreload"[^>]*>/g)].map((match) => ({
+    at: match.index,
+    href: /href="([^"]+)"/.exec(match[0])?.[1],
+    low: match[0].includes('fetchPriority="low"'),
+  }));
+}
