@@ -128,21 +128,27 @@ export const meta: Route.MetaFunction = ({ loaderData, location }) =>
     ? pageMeta(loaderData.config.siteUrl, location.pathname, businessMeta('landing', paths.biz()))
     : [];
 
+/** `preloadModule`'s options as React DOM 19.3 takes them (@types/react-dom lacks fetchPriority). */
+const preloadModuleAt = preloadModule as (
+  href: string,
+  options: { as: 'script'; fetchPriority: 'low'; integrity?: string },
+) => void;
+
 /**
  * The page's scripts, declared at low fetch priority before `<Scripts>` names them (ADR 081;
- * bench/RESULTS.md, "Web pages (Lighthouse)": first contentful paint 2.2 → 1.2 s on the landing
- * and city pages). React DOM writes these links first in `<head>` (`preloadModule`, React 19.3);
- * the same addresses in `<Scripts>` start no second fetch. So the stylesheets and the main image
- * come first, and the page paints before it hydrates. Server render only: in the browser the
- * links are in the document already.
+ * bench/RESULTS.md, "Scripts at low priority": Lighthouse's first contentful paint 2.2 → 1.1 s
+ * on the landing page). React DOM writes these links early in `<head>`; the same addresses in
+ * `<Scripts>` start no second fetch, so the low priority holds and the stylesheets and the main
+ * image are not made to share their bandwidth with 150 KB of scripts. Server render only: in the
+ * browser the links are in the document already.
  */
 function LowPriorityModulePreloads() {
   const framework = useContext(UNSAFE_FrameworkContext);
   const matches = useMatches();
-  if (typeof document !== 'undefined' || !framework) return null;
-  const { manifest, routeDiscovery } = framework;
+  if (typeof document !== 'undefined' || !framework || framework.isSpaMode) return null;
+  const { manifest, routeDiscovery, ssr } = framework;
   // the modules `<Scripts>` preloads, in its order (tests/api/pages.test.ts compares the two)
-  const hrefs = new Set(routeDiscovery.mode === 'lazy' ? [] : [manifest.url]);
+  const hrefs = new Set(routeDiscovery.mode === 'lazy' && ssr ? [] : [manifest.url]);
   for (const href of [manifest.entry.module, ...manifest.entry.imports]) hrefs.add(href);
   for (const { id } of matches) {
     const route = manifest.routes[id];
@@ -152,9 +158,10 @@ function LowPriorityModulePreloads() {
       if (href) hrefs.add(href);
     for (const href of route.imports ?? []) hrefs.add(href);
   }
-  // fetchPriority is React 19.3's; @types/react-dom does not list it yet
-  const lowPriority = { as: 'script', fetchPriority: 'low' } as Parameters<typeof preloadModule>[1];
-  for (const href of hrefs) preloadModule(href, lowPriority);
+  // The first link's fetch settles the module: it must carry what `<Scripts>`' would.
+  const sri = typeof manifest.sri === 'object' ? manifest.sri : {};
+  for (const href of hrefs)
+    preloadModuleAt(href, { as: 'script', fetchPriority: 'low', integrity: sri[href] });
   return null;
 }
 

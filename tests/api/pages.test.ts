@@ -231,6 +231,8 @@ describe('what a page asks for first', () => {
       const framework = preloads.filter((link) => !link.low);
       expect(low.length).toBeGreaterThan(2);
       expect(framework.map((link) => link.href)).toEqual(low.map((link) => link.href));
+      // the first link's fetch settles the module: the same credentials and integrity
+      expect(framework.map((link) => link.fetch)).toEqual(low.map((link) => link.fetch));
       expect(Math.max(...low.map((link) => link.at))).toBeLessThan(
         Math.min(...framework.map((link) => link.at)),
       );
@@ -238,11 +240,12 @@ describe('what a page asks for first', () => {
   );
 });
 
-/** The `<link rel="modulepreload">`s of a head: where, which module, at low priority or not. */
+/** The `<link rel="modulepreload">`s of a head: where, which module, at low priority or not, its fetch settings. */
 function modulePreloads(head: string) {
   return [...head.matchAll(/<link rel="modulepreload"[^>]*>/g)].map((match) => ({
     at: match.index,
     href: /href="([^"]+)"/.exec(match[0])?.[1],
     low: match[0].includes('fetchPriority="low"'),
+    fetch: [/crossOrigin="([^"]*)"/i, /integrity="([^"]*)"/].map((a) => a.exec(match[0])?.[1]),
   }));
 }
