@@ -219,9 +219,9 @@ describe('what a page asks for first', () => {
     expect(modulePreloads(head).length).toBeGreaterThan(2);
   });
 
-  // ADR 081: the root declares every module `<Scripts>` preloads at low priority, first, so
-  // the stylesheets and the main image go before them; a module React Router adds that the
-  // root does not know of would load at high priority again.
+  // ADR 081: the root declares every module `<Scripts>` preloads at low priority, first, so the
+  // scripts do not take the stylesheets' and the main image's bandwidth; a module React Router
+  // adds that the root does not know of would load at high priority again.
   it.each(['/', '/city/il/chicago', 'place'])(
     '%s: every module preload comes first at low priority',
     async (path) => {
