@@ -1,6 +1,5 @@
-import { Link } from 'react-router';
 import type { TopicLink } from '../../../contract/topics';
-import styles from './topic-links.module.css';
+import { LinkChips } from './link-chips';
 
 /** How a link names a topic: "Pizza in Wicker Park", or without the place when it goes without saying. */
 export const topicLinkText = (topic: TopicLink, withPlace = true) =>
@@ -24,16 +23,11 @@ export function TopicLinks({
   testId?: string;
 }) {
   if (topics.length === 0) return null;
-  return (
-    <ul className={styles.chips} aria-label={label} data-testid={testId}>
-      {topics.map((topic) => (
-        <li key={topic.path}>
-          <Link to={topic.path}>
-            {prefix}
-            {topicLinkText(topic, withPlace)} <span>{topic.location_count}</span>
-          </Link>
-        </li>
-      ))}
-    </ul>
-  );
+  const chips = topics.map((topic) => ({
+    key: topic.path,
+    to: topic.path,
+    text: prefix + topicLinkText(topic, withPlace),
+    count: topic.location_count,
+  }));
+  return <LinkChips chips={chips} label={label} testId={testId} />;
 }

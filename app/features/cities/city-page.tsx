@@ -20,6 +20,7 @@ import { Skeleton } from '../../components/ui/card';
 import { VideoGrid } from '../../components/ui/video-grid';
 import type { TopicLink } from '../../../contract/topics';
 import { paths } from '../../paths';
+import { LinkChips } from '../../components/ui/link-chips';
 import { TopicLinks } from '../../components/ui/topic-links';
 import styles from './city-page.module.css';
 import { useCityFeed } from './use-city-feed';
@@ -252,19 +253,12 @@ function ChipList({
   hrefOf: (item: ClassificationList['data'][number]) => string;
 }) {
   if (items.length === 0) return <p className={styles.empty}>{empty}</p>;
-  return (
-    <ul className={styles.chips} aria-label={label}>
-      {items.map((item) => (
-        <li
-          key={item.clm_id}
-          className={item.clm_pinned === '1' ? styles.pinned : undefined}
-          data-pinned={item.clm_pinned}
-        >
-          <Link to={hrefOf(item)}>
-            {item.clm_name} <span>{item.clm_count}</span>
-          </Link>
-        </li>
-      ))}
-    </ul>
-  );
+  const chips = items.map((item) => ({
+    key: item.clm_id,
+    to: hrefOf(item),
+    text: item.clm_name,
+    count: item.clm_count,
+    pinned: item.clm_pinned === '1',
+  }));
+  return <LinkChips chips={chips} label={label} />;
 }
