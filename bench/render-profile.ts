@@ -7,6 +7,10 @@
  * the profile goes to data/bench-web/render/profile/ (open the `.cpuprofile` in Chrome's DevTools)
  * and the summary to data/bench-web/render/profile-<page>.md and the console.
  *
+ * BENCH_WEB_RENDER_PROFILE_WAIT_MS waits before the warm-up (a scale-100 PostgreSQL server builds its
+ * search index for about a minute after it starts). The server gets this process's environment, so
+ * DATABASE_URL with API_CACHE_TTL_MS=0 profiles a page with its database reads.
+ *
  * The profiler slows the server down (more so on a busy machine): read the shares, not the
  * milliseconds; "≈ ms" scales a share to the server ms/page that BENCH_WEB_RENDER_PROFILE_MS gives
  * (say, the render-cost part's figure for the page), when given.
@@ -237,6 +241,8 @@ export async function runRenderProfile(
       const answer = await getPage(base, page.path);
       if (answer.status !== 200) throw new Error(`GET ${page.path}: ${answer.status}`);
     };
+    const wait = Number(process.env.BENCH_WEB_RENDER_PROFILE_WAIT_MS ?? 0);
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     for (let i = 0; i < 60; i++) await ask();
     // V8 stamps samples with the monotonic clock in µs, as process.hrtime does (in ns).
     const start = Number(process.hrtime.bigint() / 1000n);

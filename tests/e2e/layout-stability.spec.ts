@@ -52,3 +52,32 @@ for (const { name, path } of pages) {
     expect(total).toBeLessThanOrEqual(0.01);
   });
 }
+
+/**
+ * ADR 082: the app's styles are one stylesheet (`cssCodeSplit: false`), linked once by the root.
+ * With a stylesheet per chunk, React Router marks one also imported on demand with `#`, so Vite's
+ * preload helper did not recognise it and linked it again as the consent banner's chunk loaded:
+ * the same 80 KB parsed twice, a restyle after the first paint, and every later restyle matching
+ * each rule twice. Each sheet must be in the page once, after hydration and after the parts
+ * loaded on demand (the consent banner, the sign-in dialog).
+ */
+test('each stylesheet is in the page once, also after the parts loaded on demand', async ({
+  page,
+}) => {
+  const sheets = () =>
+    page.evaluate(() =>
+      [...document.styleSheets].flatMap((sheet) =>
+        sheet.href ? [new URL(sheet.href).pathname] : [],
+      ),
+    );
+  await page.goto('/location/new-york-ny/nonna-camilas-1034');
+  await hydrated(page);
+  await page.waitForLoadState('networkidle');
+  const atLoad = await sheets();
+  expect(atLoad.length).toBeGreaterThan(0);
+  expect(atLoad).toEqual([...new Set(atLoad)]);
+  await page.getByTestId('sign-in').click();
+  await expect(page.getByRole('dialog', { name: 'Sign in to Spotreel' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(await sheets()).toEqual(atLoad);
+});
