@@ -175,10 +175,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#15131C" />
         <Meta />
         {/*
-          The base styles first, then the shared stylesheet of every CSS module (<Links />), so
-          a module's rule wins over a base rule of the same weight. That is also the order when a
-          route's chunk arrives: Vite may link the shared stylesheet again at the end of <head>,
-          and the page must not restyle (shift) then.
+          The base styles first, then the app's one stylesheet of every CSS module (<Links />,
+          ADR 082), so a module's rule wins over a base rule of the same weight. No chunk links
+          a stylesheet of its own when it arrives, so the page does not restyle then.
         */}
         <link rel="stylesheet" href={globalStyles} />
         <Links nonce={data?.nonce} />

@@ -2,9 +2,10 @@ import { expect, hydrated, test } from './fixtures';
 
 /**
  * Issue 15, criterion 7: no layout shift (CLS ≤ 0.01). A route's code arrives in its own chunk
- * (ADR 067), and Vite may link the shared stylesheet again when it does: if that
- * changed which rule wins, the page restyled under the visitor (the place page's header moved
- * 24 px at 375 px). The page must look the same before and after hydration.
+ * (ADR 067); when Vite linked the shared stylesheet again as it did and that changed which rule
+ * won, the page restyled under the visitor (the place page's header moved 24 px at 375 px). Since
+ * ADR 082 no chunk links a stylesheet (the last test below). The page must look the same before
+ * and after hydration.
  */
 const pages = [
   { name: 'landing', path: '/' },
