@@ -20,6 +20,7 @@ import { SUPER_CATEGORIES, SUPER_CATEGORY_NAMES } from '../../../contract/super-
 import { browserReads } from '../../api/reads';
 import { Avatar } from '../../components/ui/avatar';
 import { Button, ButtonLink } from '../../components/ui/button';
+import { LinkChips } from '../../components/ui/link-chips';
 import { PosterCard } from '../../components/ui/poster-card';
 import { VideoGrid } from '../../components/ui/video-grid';
 import { paths } from '../../paths';
@@ -706,18 +707,22 @@ function Suggestions({
       <p className={styles.suggestionsTitle}>
         Popular {data.city ? `in ${data.city.clm_city}` : 'on Spotreel'}
       </p>
-      <ul className={styles.chips}>
-        {SUPER_CATEGORIES.map((key) => (
-          <li key={key}>
-            <Link to={paths.results({ category: key }, scope)}>{SUPER_CATEGORY_NAMES[key]}</Link>
-          </li>
-        ))}
-        {cuisines.map((c) => (
-          <li key={c.clm_id}>
-            <Link to={paths.results({ cuisine: c.safe_name }, scope)}>{c.clm_name}</Link>
-          </li>
-        ))}
-      </ul>
+      <LinkChips
+        className={styles.suggestionChips}
+        label="Kinds of place and cuisines"
+        chips={[
+          ...SUPER_CATEGORIES.map((key) => ({
+            key,
+            to: paths.results({ category: key }, scope),
+            text: SUPER_CATEGORY_NAMES[key],
+          })),
+          ...cuisines.map((c) => ({
+            key: c.clm_id,
+            to: paths.results({ cuisine: c.safe_name }, scope),
+            text: c.clm_name,
+          })),
+        ]}
+      />
     </nav>
   );
 }

@@ -135,13 +135,13 @@ function Where() {
   return <output aria-label="Location">{pathname + search}</output>;
 }
 
-async function renderBox() {
+async function renderBox(initialValue?: string) {
   const Stub = createRoutesStub([
     {
       path: '*',
       Component: () => (
         <>
-          <SearchBox />
+          <SearchBox initialValue={initialValue} />
           <Where />
         </>
       ),
@@ -275,6 +275,19 @@ describe('SearchBox', () => {
     // Typing replaces them with suggestions for the words.
     await typeAndWait('tacos');
     await expect.element(recent).not.toBeInTheDocument();
+  });
+
+  test('the words a page starts with show no spinner and ask nothing until the list opens', async () => {
+    await renderBox('tacos');
+    const spinner = () => box().element().parentElement!.querySelector('svg.lucide-loader-circle');
+    await new Promise((resolve) => setTimeout(resolve, SEARCH_DEBOUNCE_MS * 2));
+    expect(asked).toEqual([]);
+    expect(spinner()).toBeNull();
+    // Opened, the box asks for them, and shows the answer with no spinner left.
+    await box().click();
+    await expect.element(option('Tacos El Norte')).toBeVisible();
+    expect(asked.length).toBeGreaterThan(0);
+    expect(spinner()).toBeNull();
   });
 
   test('Escape closes the list first and keeps the words; a second Escape clears the box', async () => {

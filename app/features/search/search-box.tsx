@@ -123,7 +123,8 @@ export function SearchBox({
   );
 
   const settled = term !== null && answer?.term === term ? answer : null;
-  const loading = term !== null && settled === null;
+  // Only an open list asks (above): closed, words without an answer are not loading.
+  const loading = open && term !== null && settled === null;
   const failed = settled !== null && settled.data === null;
   // While the next answer loads, the previous results stay, dimmed, instead of flickering away.
   const showList = showingRecent || (term !== null && !failed && list.options.length > 0);
