@@ -37,7 +37,7 @@ export default defineConfig({
             { name: 'framework', test: FRAMEWORK, priority: 30 },
             // Every CSS module's class names go with the pages' shared code. Their styles are in
             // the one stylesheet whichever chunk holds the names; the group keeps the chunks as
-            // they were measured (without it the route chunks grew, the place page's by 0.8 KB).
+            // they were measured (docs/decisions/082-one-stylesheet.md).
             {
               name: 'shared',
               test: (id) => APP.test(id) && id.endsWith('.module.css'),

@@ -175,8 +175,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#15131C" />
         <Meta />
         {/*
-          The base styles first, then the app's one stylesheet of every CSS module (<Links />,
-          ADR 082), so a module's rule wins over a base rule of the same weight. No chunk links
+          The base styles first, then the app's one stylesheet (<Links />, ADR 082: every CSS
+          module, and the chart library's styles), so a module's rule wins over a base rule of
+          the same weight. No chunk links
           a stylesheet of its own when it arrives, so the page does not restyle then.
         */}
         <link rel="stylesheet" href={globalStyles} />
