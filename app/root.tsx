@@ -177,8 +177,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/*
           The base styles first, then the app's one stylesheet (<Links />, ADR 082: every CSS
           module, and the chart library's styles), so a module's rule wins over a base rule of
-          the same weight. No chunk links
-          a stylesheet of its own when it arrives, so the page does not restyle then.
+          the same weight. No chunk links a stylesheet of its own when it arrives, so the page
+          does not restyle then.
         */}
         <link rel="stylesheet" href={globalStyles} />
         <Links nonce={data?.nonce} />
