@@ -28,7 +28,8 @@ import { useClassificationPages } from './use-classification-pages';
 
 export interface CityData {
   city: City;
-  feed: CityFeed;
+  /** The feed's first videos and the city's counts by kind: what the page shows of the feed read. */
+  feed: Pick<CityFeed, 'content' | 'next_start' | 'super_categories'>;
   /** Its strongest topic pages (spec §2.6). */
   topics: TopicLink[];
   strips: { key: SuperCategory; places: PlaceCard[] }[];

@@ -44,9 +44,12 @@ export async function loadCity(
     ),
   ]);
   if (!feed) return { city: null };
+  const { content, next_start, super_categories } = feed;
   return {
     city,
-    feed,
+    // The page's data goes into its HTML: not the feed's copy of the city, nor its cuisines
+    // (the page's own list below has them, with its "More").
+    feed: { content, next_start, super_categories },
     topics: topics?.data ?? [],
     cuisines,
     categories,
