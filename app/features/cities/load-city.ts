@@ -47,8 +47,8 @@ export async function loadCity(
   const { content, next_start, super_categories } = feed;
   return {
     city,
-    // The page's data goes into its HTML: not the feed's copy of the city, nor its cuisines
-    // (the page's own list below has them, with its "More").
+    // The page's data goes into its HTML (and a navigation's `.data`): not the feed's copy of
+    // the city, nor its 12 cuisines (the page's own list has them: 10, then its "More").
     feed: { content, next_start, super_categories },
     topics: topics?.data ?? [],
     cuisines,
